@@ -1,0 +1,103 @@
+"""Indexing throughput: the whole pipeline against the bare embedder, on the same chunks, in one run.
+
+Writes a BEIR corpus (default: ../shared/data/scifact-dev) as one file per document, indexes it through
+the product's own pipeline (scan → extract → chunk → embed → snapshot → activate) with the real starter
+model, then embeds exactly the chunks that were indexed with the bare embedder (batches of 32), before
+and after, and prints chunks/s of both and their ratio. Also prints peak RSS.
+
+    .venv/bin/python benchmarks/index_throughput.py [CORPUS.jsonl | BEIR_DIR] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "scifact-dev"
+
+
+def write_corpus(source: Path, target: Path, limit: int | None) -> int:
+    corpus = source / "corpus.jsonl" if source.is_dir() else source
+    count = 0
+    with corpus.open(encoding="utf-8") as lines:
+        for line in lines:
+            if limit is not None and count >= limit:
+                break
+            doc = json.loads(line)
+            folder = target / doc["_id"][-2:].rjust(2, "0")  # spread over 100 folders
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{doc['_id']}.txt").write_text(f"{doc['title']}\n{doc['text']}\n")
+            count += 1
+    return count
+
+
+def bare_embedder_rate(embedder: object, texts: list[str]) -> float:
+    started = time.perf_counter()
+    for first in range(0, len(texts), 32):
+        embedder.embed_documents(texts[first : first + 32])  # type: ignore[attr-defined]
+    return len(texts) / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--limit", type=int, default=None, help="only the first N documents")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="kortty-bench-"))
+    os.environ["KORTTY_HOME"] = str(work / "home")
+
+    from kortty_rag.config.registry import StoreRegistry
+    from kortty_rag.embedding.install import install_starter
+    from kortty_rag.embedding.loader import load_embedder
+    from kortty_rag.index.factory import open_vector_store
+    from kortty_rag.index.local import LocalStore
+    from kortty_rag.sync.jobs import StoreJob
+
+    documents = write_corpus(args.corpus, work / "corpus", args.limit)
+    model = install_starter()
+    embedder = load_embedder(model.identity())
+    registry = StoreRegistry()
+    store = registry.create("bench", model.identity())
+
+    started = time.perf_counter()
+    with StoreJob(store, registry=registry) as job:
+        review = job.review_new_sources([work / "corpus"])
+        summary = job.apply(review)
+    pipeline_seconds = time.perf_counter() - started
+    pipeline_rate = summary.chunks_embedded / pipeline_seconds
+
+    vectors = open_vector_store(registry.get("bench"))
+    assert isinstance(vectors, LocalStore) and vectors.snapshot is not None
+    texts = [chunk.text for _, chunk in vectors.snapshot.chunks.iter_chunks()]
+    vectors.close()
+    bare_before = bare_embedder_rate(embedder, texts)
+    bare_after = bare_embedder_rate(embedder, texts)
+    bare_rate = (bare_before + bare_after) / 2
+
+    usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"corpus: {documents} documents from {args.corpus}")
+    print(
+        f"chunks: {summary.chunks_embedded} (model {model.id}, {model.chunk_tokens}-token chunks)"
+    )
+    print(
+        f"pipeline (scan+extract+chunk+embed+snapshot+activate): {pipeline_seconds:.1f} s, "
+        f"{pipeline_rate:.1f} chunks/s"
+    )
+    print(
+        f"bare embedder on the same chunks: {bare_before:.1f} chunks/s before, "
+        f"{bare_after:.1f} after (mean {bare_rate:.1f})"
+    )
+    print(f"ratio pipeline / bare embedder: {pipeline_rate / bare_rate:.3f}  (target >= 0.9)")
+    print(f"peak RSS: {usage:.0f} MiB (this process), {children:.0f} MiB (largest child)")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

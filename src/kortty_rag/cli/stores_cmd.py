@@ -1,0 +1,190 @@
+"""``kortty-rag store …`` and ``kortty-rag search``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from kortty_rag.cli.render import StderrProgress, print_json, table
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.embedding.installed import get_model
+from kortty_rag.errors import UsageError
+from kortty_rag.index.factory import open_vector_store
+from kortty_rag.models import Store, StoreRoles
+from kortty_rag.retrieval.search import search_store
+from kortty_rag.sync.jobs import StoreJob
+
+
+def register(commands: Any) -> None:
+    store = commands.add_parser("store", help="create, list, rebuild and delete knowledge stores")
+    sub = store.add_subparsers(dest="store_command", metavar="ACTION", required=True)
+
+    create = sub.add_parser("create", help="create a store bound to an installed embedding model")
+    create.add_argument("name")
+    create.add_argument("--model", required=True, help="installed model id (see `models list`)")
+    create.add_argument(
+        "--text",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="serve the Text role (default: yes)",
+    )
+    create.add_argument(
+        "--coding",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="serve the Coding role (default: no)",
+    )
+    create.add_argument("--json", action="store_true")
+    create.set_defaults(handler=cmd_create)
+
+    lst = sub.add_parser("list", help="list stores")
+    lst.add_argument("--json", action="store_true")
+    lst.set_defaults(handler=cmd_list)
+
+    delete = sub.add_parser("delete", help="delete a store's index (never its source files)")
+    delete.add_argument("name")
+    delete.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    delete.add_argument("--json", action="store_true")
+    delete.set_defaults(handler=cmd_delete)
+
+    rebuild = sub.add_parser("rebuild", help="re-index every source into a fresh snapshot")
+    rebuild.add_argument("name")
+    rebuild.add_argument("--model", help="rebuild with another installed embedding model")
+    rebuild.add_argument("--json", action="store_true")
+    rebuild.set_defaults(handler=cmd_rebuild)
+
+    search = commands.add_parser("search", help="retrieve ranked excerpts from a store")
+    search.add_argument("name")
+    search.add_argument("query")
+    search.add_argument("-k", type=int, default=6, help="number of excerpts (default 6)")
+    search.add_argument("--json", action="store_true")
+    search.set_defaults(handler=cmd_search)
+
+
+def store_json(store: Store) -> dict[str, Any]:
+    return store.to_json()
+
+
+def confirm(question: str, assume_yes: bool) -> bool:
+    if assume_yes:
+        return True
+    if not sys.stdin.isatty():
+        return False
+    answer = input(f"{question} [y/N] ").strip().lower()
+    return answer in {"y", "yes"}
+
+
+def cmd_create(args: argparse.Namespace) -> int:
+    model = get_model(args.model)
+    store = StoreRegistry().create(
+        args.name, model.identity(), roles=StoreRoles(text=args.text, coding=args.coding)
+    )
+    if args.json:
+        print_json(store_json(store))
+    else:
+        print(f"Created store {store.name!r} ({store.id}) with model {model.id}.")
+        print(f"Add content with: kortty-rag source add {store.name!r} PATH...")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    stores = StoreRegistry().list()
+    if args.json:
+        print_json([store_json(s) for s in stores])
+        return 0
+    if not stores:
+        print("No stores yet. Create one with: kortty-rag store create NAME --model MODEL")
+        return 0
+    rows = []
+    for s in stores:
+        roles = "+".join(r for r, on in (("Text", s.roles.text), ("Coding", s.roles.coding)) if on)
+        files = sum(src.counts.files for src in s.sources)
+        chunks = sum(src.counts.chunks for src in s.sources)
+        rows.append(
+            [
+                s.name,
+                s.type.value,
+                s.embedding.model_id,
+                roles or "-",
+                str(len(s.sources)),
+                f"{files}/{chunks}",
+            ]
+        )
+    table(["NAME", "TYPE", "MODEL", "ROLES", "SOURCES", "FILES/CHUNKS"], rows)
+    return 0
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    registry = StoreRegistry()
+    store = registry.get(args.name)
+    folder = registry.folder(store)
+    question = (
+        f"Delete store {store.name!r}? This removes its index folder {folder} "
+        f"({len(store.sources)} source definitions and their chunks). Your source files are NOT "
+        "deleted."
+    )
+    if not confirm(question, args.yes):
+        raise UsageError("Not deleted (no confirmation)", hint="Pass --yes to confirm.")
+    with StoreJob(store, registry=registry) as job:
+        report = job.delete_store()
+    if args.json:
+        print_json(
+            {
+                "deleted": store.name,
+                "folder": str(report.folder),
+                "kept_foreign_files": list(report.kept_foreign),
+            }
+        )
+    else:
+        print(f"Deleted store {store.name!r}; source files were not touched.")
+        if report.kept_foreign:
+            print(
+                f"Kept files this product did not create in {report.folder}: "
+                + ", ".join(report.kept_foreign)
+            )
+    return 0
+
+
+def cmd_rebuild(args: argparse.Namespace) -> int:
+    registry = StoreRegistry()
+    store = registry.get(args.name)
+    identity = get_model(args.model).identity() if args.model else None
+    progress = StderrProgress()
+    with StoreJob(store, registry=registry, progress=progress.tracker) as job:
+        summary = job.rebuild(identity)
+    progress.done()
+    if args.json:
+        print_json(summary.to_json())
+    else:
+        print(summary.line())
+    return 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from kortty_rag.embedding.loader import load_embedder
+
+    if args.k < 1:
+        raise UsageError("-k must be at least 1")
+    store = StoreRegistry().get(args.name)
+    vectors = open_vector_store(store)
+    try:
+        excerpts = search_store(
+            store, vectors, load_embedder(store.embedding), args.query, k=args.k
+        )
+    finally:
+        vectors.close()
+    if args.json:
+        print_json(
+            {"store": store.name, "query": args.query, "excerpts": [e.to_json() for e in excerpts]}
+        )
+        return 0
+    if not excerpts:
+        print("No excerpts found. Check that the store has enabled, indexed sources.")
+        return 0
+    for excerpt in excerpts:
+        print(f"[{excerpt.marker}] {excerpt.location()}  (score {excerpt.score:.3f})")
+        for line in excerpt.chunk.text.splitlines():
+            print(f"    {line}")
+        print()
+    return 0

@@ -1,0 +1,1 @@
+"""Where data lives and how definitions are persisted (SPEC §1, §2)."""

@@ -1,0 +1,81 @@
+"""Durable file writes: temporary name, fsync of file and folder, atomic rename.
+
+Every definition and pointer file goes through :func:`write_atomic`, so a crash leaves either the old or
+the new content, never a torn file. Temporary names carry :data:`TEMP_MARKER` so the next open can remove
+leftovers that are certainly ours.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+TEMP_MARKER = ".kortty-tmp-"
+
+
+def fsync_dir(path: Path) -> None:
+    """Flush a folder's entries (a rename is durable only after this)."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def temp_name(target: Path) -> Path:
+    return target.with_name(f"{TEMP_MARKER}{target.name}.{secrets.token_hex(4)}")
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Replace ``target`` with ``data`` so that readers see the old or the new bytes, nothing between."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = temp_name(target)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    fsync_dir(target.parent)
+
+
+def dump_json(value: Any) -> bytes:
+    return (json.dumps(value, indent=2, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
+
+
+def write_json_atomic(target: Path, value: Any) -> None:
+    write_atomic(target, dump_json(value))
+
+
+def remove_temp_leftovers(folder: Path) -> list[Path]:
+    """Delete our own temporary files in ``folder`` (never anything else); returns what was removed."""
+    removed: list[Path] = []
+    if not folder.is_dir():
+        return removed
+    for entry in folder.iterdir():
+        if entry.name.startswith(TEMP_MARKER) and entry.is_file() and not entry.is_symlink():
+            with contextlib.suppress(FileNotFoundError):
+                entry.unlink()
+                removed.append(entry)
+    return removed

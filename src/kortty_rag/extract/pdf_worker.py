@@ -1,0 +1,117 @@
+"""The isolated PDF extraction process (SPEC §6). Run as ``python -m kortty_rag.extract.pdf_worker``.
+
+It reads one JSON request per line on stdin (``{"path": ..., "limit": ...}``) and answers one JSON line on
+stdout: ``{"ok": true, "pages": [...]}`` or ``{"ok": false, "reason": ...}``. It limits its own address
+space and file writes, so a hostile PDF can at worst kill this process; the parent notices, reports the
+file as skipped and starts a fresh worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import re
+import resource
+import sys
+import warnings
+from io import BytesIO
+from typing import Any
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def _limit_self(memory_bytes: int) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+
+def extract_pages(data: bytes) -> dict[str, Any]:
+    """Extract the text of every page, or say why the PDF is skipped."""
+    from pypdf import PdfReader
+    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+
+    if not data.lstrip()[:5].startswith(b"%PDF-"):
+        return {"ok": False, "reason": "not a PDF file (no %PDF- header)"}
+    try:
+        reader = PdfReader(BytesIO(data), strict=False)
+        if reader.is_encrypted:
+            try:
+                opened = reader.decrypt("")
+            except (DependencyError, NotImplementedError) as exc:
+                return {"ok": False, "reason": f"encrypted PDF that cannot be opened ({exc})"}
+            if not opened:
+                return {"ok": False, "reason": "password-protected PDF"}
+        pages = []
+        for page in reader.pages:
+            text = page.extract_text() or ""
+            pages.append(_CONTROL.sub(" ", text.replace("\r\n", "\n").replace("\r", "\n")))
+    except FileNotDecryptedError:
+        return {"ok": False, "reason": "password-protected PDF"}
+    except MemoryError:
+        return {"ok": False, "reason": "PDF needs more memory than the extraction limit allows"}
+    except RecursionError:
+        return {"ok": False, "reason": "malformed PDF (object structure nested too deeply)"}
+    except (
+        PdfReadError,
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        IndexError,
+        OSError,
+        AssertionError,
+        ZeroDivisionError,
+    ) as exc:
+        return {"ok": False, "reason": f"malformed PDF ({type(exc).__name__}: {str(exc)[:160]})"}
+    except Exception as exc:  # pypdf raises many types on hostile input
+        return {"ok": False, "reason": f"unreadable PDF ({type(exc).__name__}: {str(exc)[:160]})"}
+    if not pages:
+        return {"ok": False, "reason": "PDF has no pages"}
+    if not any(page.strip() for page in pages):
+        return {"ok": False, "reason": "no extractable text (scanned or image-only PDF)"}
+    return {"ok": True, "pages": pages}
+
+
+def _serve(memory_bytes: int) -> None:
+    import pypdf  # noqa: F401  (import before the memory limit applies)
+
+    from kortty_rag.extract.safe_open import NotRegularFile, read_regular_file
+
+    _limit_self(memory_bytes)
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            data, _ = read_regular_file(request["path"], int(request["limit"]))
+            if len(data) > int(request["limit"]):
+                answer: dict[str, Any] = {"ok": False, "reason": "file grew beyond its size limit"}
+            else:
+                answer = extract_pages(data)
+                answer["sha256"] = hashlib.sha256(data).hexdigest()
+        except NotRegularFile as exc:
+            answer = {"ok": False, "reason": f"not a regular file ({exc.strerror})"}
+        except MemoryError:
+            answer = {
+                "ok": False,
+                "reason": "PDF needs more memory than the extraction limit allows",
+            }
+        except OSError as exc:
+            answer = {"ok": False, "reason": f"cannot read file ({exc.strerror or exc})"}
+        sys.stdout.write(json.dumps(answer, ensure_ascii=True) + "\n")
+        sys.stdout.flush()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--memory", type=int, required=True)
+    args = parser.parse_args()
+    sys.dont_write_bytecode = True
+    logging.disable(logging.CRITICAL)
+    warnings.simplefilter("ignore")
+    _serve(args.memory)
+
+
+if __name__ == "__main__":
+    main()

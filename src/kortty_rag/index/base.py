@@ -1,0 +1,53 @@
+"""The one ``VectorStore`` interface that retrieval, sync, the CLI and the GUI use for every store type."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Protocol
+
+import numpy as np
+
+from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.models import Document, Hit
+
+
+class StoreUpdate(Protocol):
+    """A transaction: nothing is visible to retrieval until :meth:`commit` returns."""
+
+    def documents(self) -> list[Document]: ...
+
+    def remove_document(self, source_id: str, rel_path: str) -> int:
+        """Drop a document's chunks; returns how many."""
+
+    def remove_source(self, source_id: str) -> int: ...
+
+    def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
+        """Add or replace a document (``chunks[i]`` has ``vectors[i]``)."""
+
+    def commit(self) -> None:
+        """Make the update visible atomically; on failure the previous state stays served."""
+
+    def abort(self) -> None: ...
+
+
+class VectorStore(Protocol):
+    def version(self) -> int:
+        """Changes whenever a commit becomes visible (lets a job notice a store changed under it)."""
+
+    def documents(self) -> list[Document]: ...
+
+    def begin(self, *, fresh: bool = False) -> StoreUpdate:
+        """Start an update from the current state (``fresh``: from empty, for a rebuild)."""
+
+    def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
+        """The ``k`` nearest chunks among ``source_ids`` (cosine similarity in ``Hit.score``)."""
+
+    def close(self) -> None: ...
+
+
+def known_hashes(documents: list[Document]) -> dict[str, dict[str, str]]:
+    """source id → rel path → SHA-256: what the scan compares files against."""
+    known: dict[str, dict[str, str]] = {}
+    for doc in documents:
+        known.setdefault(doc.source_id, {})[doc.rel_path] = doc.sha256
+    return known

@@ -1,0 +1,225 @@
+"""The chunk table of a snapshot: documents, chunk text and locations, keyed by vector label (SQLite).
+
+A snapshot's database is written once while the snapshot is built and then only read, opened with
+``immutable=1`` so reading never creates journal files inside an active snapshot.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kortty_rag.errors import SnapshotError
+from kortty_rag.models import Chunk, Document
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS documents (
+    id INTEGER PRIMARY KEY,
+    source_id TEXT NOT NULL,
+    rel_path TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    format TEXT NOT NULL,
+    pages INTEGER,
+    chunk_count INTEGER NOT NULL,
+    indexed_at TEXT NOT NULL,
+    UNIQUE (source_id, rel_path)
+);
+CREATE TABLE IF NOT EXISTS chunks (
+    label INTEGER PRIMARY KEY,
+    chunk_id TEXT NOT NULL UNIQUE,
+    document_id INTEGER NOT NULL REFERENCES documents (id),
+    source_id TEXT NOT NULL,
+    page INTEGER,
+    start INTEGER NOT NULL,
+    "end" INTEGER NOT NULL,
+    token_count INTEGER NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id);
+CREATE INDEX IF NOT EXISTS chunks_source ON chunks (source_id);
+"""
+
+_CHUNK_COLUMNS = (
+    'c.label, c.chunk_id, c.source_id, d.rel_path, c.page, c.start, c."end", c.token_count, c.text'
+)
+
+
+@dataclass(frozen=True)
+class NewChunk:
+    label: int
+    chunk_id: str
+    page: int | None
+    start: int
+    end: int
+    token_count: int
+    text: str
+
+
+def _chunk(row: tuple[Any, ...]) -> tuple[int, Chunk]:
+    label, chunk_id, source_id, rel_path, page, start, end, tokens, text = row
+    return int(label), Chunk(
+        str(chunk_id),
+        str(source_id),
+        str(rel_path),
+        page,
+        int(start),
+        int(end),
+        int(tokens),
+        str(text),
+    )
+
+
+class ChunkWriter:
+    """Read-write access while a snapshot is being built (inside its temporary folder)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode = OFF")
+        self._db.execute("PRAGMA synchronous = OFF")
+        self._db.executescript(SCHEMA)
+        self._db.execute("BEGIN")
+
+    def next_label(self) -> int:
+        row = self._db.execute("SELECT COALESCE(MAX(label), -1) + 1 FROM chunks").fetchone()
+        return int(row[0])
+
+    def documents(self) -> list[tuple[int, Document]]:
+        rows = self._db.execute(
+            "SELECT id, source_id, rel_path, sha256, size, format, chunk_count, pages FROM documents"
+        )
+        return [(int(r[0]), Document(r[1], r[2], r[3], r[4], r[5], r[6], r[7])) for r in rows]
+
+    def remove_document(self, document_id: int) -> list[int]:
+        labels = [
+            int(r[0])
+            for r in self._db.execute(
+                "SELECT label FROM chunks WHERE document_id = ?", (document_id,)
+            )
+        ]
+        self._db.execute("DELETE FROM chunks WHERE document_id = ?", (document_id,))
+        self._db.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+        return labels
+
+    def add_document(self, document: Document, indexed_at: str, chunks: Iterable[NewChunk]) -> int:
+        """Insert a document and its chunks; returns the document's row id."""
+        cursor = self._db.execute(
+            "INSERT INTO documents (source_id, rel_path, sha256, size, format, pages, chunk_count,"
+            " indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                document.source_id,
+                document.rel_path,
+                document.sha256,
+                document.size,
+                document.format,
+                document.pages,
+                document.chunk_count,
+                indexed_at,
+            ),
+        )
+        document_id = int(cursor.lastrowid or 0)
+        self._db.executemany(
+            'INSERT INTO chunks (label, chunk_id, document_id, source_id, page, start, "end",'
+            " token_count, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    c.label,
+                    c.chunk_id,
+                    document_id,
+                    document.source_id,
+                    c.page,
+                    c.start,
+                    c.end,
+                    c.token_count,
+                    c.text,
+                )
+                for c in chunks
+            ],
+        )
+        return document_id
+
+    def live_labels(self) -> list[int]:
+        return [int(r[0]) for r in self._db.execute("SELECT label FROM chunks ORDER BY label")]
+
+    def finish(self, *, vacuum: bool) -> None:
+        """Commit, optionally compact the file, verify it and close."""
+        try:
+            self._db.execute("COMMIT")
+            if vacuum:
+                self._db.execute("VACUUM")
+            result = self._db.execute("PRAGMA quick_check").fetchone()
+            if result is None or result[0] != "ok":
+                raise SnapshotError(f"The new chunk table failed its check: {result}")
+        except sqlite3.Error as exc:
+            raise SnapshotError(f"Could not write the chunk table: {exc}") from exc
+        finally:
+            self._db.close()
+
+    def abort(self) -> None:
+        self._db.close()
+
+
+class ChunkReader:
+    """Read-only access to an active snapshot's chunk table; safe to share between threads."""
+
+    def __init__(self, path: Path) -> None:
+        try:
+            self._db = sqlite3.connect(
+                f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
+            )
+            self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
+        except sqlite3.Error as exc:
+            raise SnapshotError(f"Chunk table {path.name} is unreadable: {exc}") from exc
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self._db.close()
+
+    def chunks(self, labels: Iterable[int]) -> dict[int, Chunk]:
+        wanted = list(labels)
+        found: dict[int, Chunk] = {}
+        with self._lock:
+            for start in range(0, len(wanted), 500):
+                part = wanted[start : start + 500]
+                marks = ",".join("?" * len(part))
+                rows = self._db.execute(
+                    f"SELECT {_CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id"
+                    f" WHERE c.label IN ({marks})",
+                    part,
+                )
+                found.update(_chunk(row) for row in rows)
+        return found
+
+    def documents(self) -> list[Document]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT source_id, rel_path, sha256, size, format, chunk_count, pages FROM documents"
+                " ORDER BY source_id, rel_path"
+            ).fetchall()
+        return [Document(*row) for row in rows]
+
+    def labels_of_sources(self, source_ids: Iterable[str]) -> set[int]:
+        ids = list(source_ids)
+        if not ids:
+            return set()
+        marks = ",".join("?" * len(ids))
+        with self._lock:
+            rows = self._db.execute(f"SELECT label FROM chunks WHERE source_id IN ({marks})", ids)
+            return {int(r[0]) for r in rows}
+
+    def count(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0])
+
+    def iter_chunks(self) -> Iterator[tuple[int, Chunk]]:
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id"
+                " ORDER BY c.label"
+            ).fetchall()
+        return (_chunk(row) for row in rows)

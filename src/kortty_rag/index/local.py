@@ -1,0 +1,132 @@
+"""The local store type: verified hnswlib snapshots in the store folder (SPEC §9)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Collection
+from pathlib import Path
+
+import numpy as np
+
+from kortty_rag.errors import StoreBusyError
+from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.index.lock import StoreLock
+from kortty_rag.index.snapshot import (
+    Snapshot,
+    SnapshotBuilder,
+    open_snapshot,
+    read_pointer,
+    remove_leftovers,
+)
+from kortty_rag.models import Document, EmbeddingIdentity, Hit
+
+
+class LocalUpdate:
+    def __init__(self, builder: SnapshotBuilder, on_commit: threading.Event) -> None:
+        self._builder = builder
+        self._on_commit = on_commit
+
+    def documents(self) -> list[Document]:
+        return self._builder.documents()
+
+    def remove_document(self, source_id: str, rel_path: str) -> int:
+        return self._builder.remove_document(source_id, rel_path)
+
+    def remove_source(self, source_id: str) -> int:
+        return self._builder.remove_source(source_id)
+
+    def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
+        self._builder.add_document(document, chunks, vectors)
+
+    def commit(self) -> None:
+        self._builder.commit()
+        self._on_commit.set()
+
+    def abort(self) -> None:
+        self._builder.abort()
+
+
+class LocalStore:
+    """Serves the active snapshot and follows ``CURRENT`` when another job activates a new one."""
+
+    def __init__(
+        self,
+        folder: Path,
+        identity: EmbeddingIdentity,
+        *,
+        clean: bool = True,
+        ignore_active: bool = False,
+    ) -> None:
+        self.folder = folder
+        self.identity = identity
+        self.ignore_active = ignore_active
+        self._lock = threading.RLock()
+        self._snapshot: Snapshot | None = None
+        self._pointer: tuple[str, str] | None = None
+        self._changed = threading.Event()
+        self._allowed_cache: tuple[frozenset[str], set[int]] | None = None
+        if clean:
+            self.clean_leftovers()
+        self._refresh()
+
+    def clean_leftovers(self) -> list[str]:
+        """Remove temporary leftovers of interrupted jobs, if no job is running right now."""
+        try:
+            with StoreLock(self.folder, purpose="cleanup"):
+                return remove_leftovers(self.folder)
+        except StoreBusyError:
+            return []
+
+    def _refresh(self) -> Snapshot | None:
+        if self.ignore_active and not self._changed.is_set() and self._snapshot is None:
+            return None
+        with self._lock:
+            pointer = read_pointer(self.folder)
+            if pointer != self._pointer or self._changed.is_set():
+                self._changed.clear()
+                old = self._snapshot
+                self._snapshot = open_snapshot(self.folder, self.identity)
+                self._pointer = read_pointer(self.folder) if self._snapshot else pointer
+                self._allowed_cache = None
+                if old is not None:
+                    old.close()
+            return self._snapshot
+
+    @property
+    def snapshot(self) -> Snapshot | None:
+        return self._refresh()
+
+    def version(self) -> int:
+        snap = self._refresh()
+        return snap.manifest.sequence if snap else 0
+
+    def documents(self) -> list[Document]:
+        snap = self._refresh()
+        return snap.documents() if snap else []
+
+    def begin(self, *, fresh: bool = False) -> LocalUpdate:
+        snap = self._refresh()
+        builder = SnapshotBuilder(
+            self.folder, self.identity, base=snap.manifest if snap else None, fresh=fresh
+        )
+        return LocalUpdate(builder, self._changed)
+
+    def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
+        with self._lock:
+            snap = self._refresh()
+            if snap is None or not source_ids:
+                return []
+            wanted = frozenset(source_ids)
+            if self._allowed_cache is None or self._allowed_cache[0] != wanted:
+                self._allowed_cache = (wanted, snap.chunks.labels_of_sources(wanted))
+            allowed = self._allowed_cache[1]
+            all_sources = len(allowed) == snap.size
+            found = snap.search(vector, k, None if all_sources else allowed)
+            chunks = snap.chunk_map(label for label, _ in found)
+        return [Hit(label, chunks[label], score) for label, score in found if label in chunks]
+
+    def close(self) -> None:
+        with self._lock:
+            if self._snapshot is not None:
+                self._snapshot.close()
+                self._snapshot = None

@@ -1,0 +1,77 @@
+"""One job per store (SPEC §8): an exclusive, non-blocking ``flock`` on the store's lock file.
+
+The kernel releases the lock when its holder exits or is killed, so a crashed job never leaves a store
+locked. Two handles in the same process conflict as well (``flock`` locks belong to open file
+descriptions), so this also serialises threads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+from pathlib import Path
+from types import TracebackType
+
+from kortty_rag.errors import StoreBusyError
+
+LOCK_FILE = "store.lock"
+
+
+class StoreLock:
+    def __init__(self, store_folder: Path, *, purpose: str, store_name: str = "") -> None:
+        self.path = store_folder / LOCK_FILE
+        self.purpose = purpose
+        self.store_name = store_name or store_folder.name
+        self._fd: int | None = None
+
+    def acquire(self) -> StoreLock:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = _read_holder(fd)
+            os.close(fd)
+            raise StoreBusyError(
+                f"Store {self.store_name!r} is busy{holder}",
+                hint="Wait for the running scan or indexing job to finish, or cancel it.",
+            ) from None
+        except OSError:
+            os.close(fd)
+            raise
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, json.dumps({"pid": os.getpid(), "purpose": self.purpose}).encode(), 0)
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def __enter__(self) -> StoreLock:
+        return self.acquire()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.release()
+
+
+def _read_holder(fd: int) -> str:
+    try:
+        data = json.loads(os.pread(fd, 4096, 0) or b"{}")
+        return f" ({data['purpose']} running in process {data['pid']})"
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""

@@ -1,0 +1,320 @@
+"""The product's vocabulary as frozen dataclasses: stores, sources, documents, chunks, hits.
+
+Everything here is plain data with JSON round-trips; behaviour lives in the modules that own it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+MiB = 1024 * 1024
+GiB = 1024 * MiB
+
+DEFAULT_MAX_FILE_SIZE = 50 * MiB
+MIN_MAX_FILE_SIZE = 1 * MiB
+MAX_MAX_FILE_SIZE = 1 * GiB
+
+
+class StoreType(StrEnum):
+    LOCAL = "local"
+    QDRANT = "qdrant"
+
+
+class SourceKind(StrEnum):
+    FILE = "file"
+    FOLDER = "folder"
+
+
+class SyncMode(StrEnum):
+    AUTO = "auto"
+    MANUAL = "manual"
+
+
+class SourceStatus(StrEnum):
+    """What the source table shows. ``MISSING`` and ``ERROR`` carry a reason (SPEC §8)."""
+
+    PENDING = "PENDING"  # configured, never indexed successfully
+    READY = "READY"
+    MISSING = "MISSING"
+    ERROR = "ERROR"
+
+
+class FileStatus(StrEnum):
+    """Status of one row of the review table (SPEC §5)."""
+
+    INDEX = "index"
+    UNCHANGED = "unchanged"
+    SKIPPED = "skipped"
+
+
+class Role(StrEnum):
+    TEXT = "Text"
+    CODING = "Coding"
+
+
+@dataclass(frozen=True)
+class EmbeddingIdentity:
+    """Everything that makes two vectors comparable. A snapshot is bound to exactly one identity."""
+
+    model_id: str
+    model_sha256: str
+    dimensions: int
+    pooling: str
+    query_prefix: str
+    document_prefix: str
+    chunk_tokens: int
+    overlap_tokens: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "model_id": self.model_id,
+            "model_sha256": self.model_sha256,
+            "dimensions": self.dimensions,
+            "pooling": self.pooling,
+            "query_prefix": self.query_prefix,
+            "document_prefix": self.document_prefix,
+            "chunk_tokens": self.chunk_tokens,
+            "overlap_tokens": self.overlap_tokens,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EmbeddingIdentity:
+        return cls(
+            model_id=str(data["model_id"]),
+            model_sha256=str(data["model_sha256"]),
+            dimensions=int(data["dimensions"]),
+            pooling=str(data["pooling"]),
+            query_prefix=str(data["query_prefix"]),
+            document_prefix=str(data["document_prefix"]),
+            chunk_tokens=int(data["chunk_tokens"]),
+            overlap_tokens=int(data["overlap_tokens"]),
+        )
+
+    def differences(self, other: EmbeddingIdentity) -> list[str]:
+        """Names of the fields that differ (empty when the two are compatible)."""
+        mine, theirs = self.to_json(), other.to_json()
+        return [key for key in mine if mine[key] != theirs[key]]
+
+
+@dataclass(frozen=True)
+class SourceOptions:
+    """The Advanced options of a source (SPEC §6, §7)."""
+
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "include": list(self.include),
+            "exclude": list(self.exclude),
+            "respect_gitignore": self.respect_gitignore,
+            "max_file_size": self.max_file_size,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SourceOptions:
+        return cls(
+            include=tuple(str(p) for p in data.get("include", ())),
+            exclude=tuple(str(p) for p in data.get("exclude", ())),
+            respect_gitignore=bool(data.get("respect_gitignore", True)),
+            max_file_size=int(data.get("max_file_size", DEFAULT_MAX_FILE_SIZE)),
+        )
+
+
+@dataclass(frozen=True)
+class SourceCounts:
+    files: int = 0
+    chunks: int = 0
+    issues: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        return {"files": self.files, "chunks": self.chunks, "issues": self.issues}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SourceCounts:
+        return cls(
+            int(data.get("files", 0)), int(data.get("chunks", 0)), int(data.get("issues", 0))
+        )
+
+
+@dataclass(frozen=True)
+class Source:
+    """A configured file or folder of a store, with its persisted state."""
+
+    id: str
+    path: str
+    kind: SourceKind
+    sync_mode: SyncMode = SyncMode.MANUAL
+    enabled: bool = True
+    options: SourceOptions = field(default_factory=SourceOptions)
+    status: SourceStatus = SourceStatus.PENDING
+    status_reason: str = ""
+    counts: SourceCounts = field(default_factory=SourceCounts)
+    last_indexed_at: str | None = None
+    limited_watching: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "path": self.path,
+            "kind": self.kind.value,
+            "sync_mode": self.sync_mode.value,
+            "enabled": self.enabled,
+            "options": self.options.to_json(),
+            "status": self.status.value,
+            "status_reason": self.status_reason,
+            "counts": self.counts.to_json(),
+            "last_indexed_at": self.last_indexed_at,
+            "limited_watching": self.limited_watching,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Source:
+        return cls(
+            id=str(data["id"]),
+            path=str(data["path"]),
+            kind=SourceKind(data["kind"]),
+            sync_mode=SyncMode(data.get("sync_mode", SyncMode.MANUAL)),
+            enabled=bool(data.get("enabled", True)),
+            options=SourceOptions.from_json(data.get("options", {})),
+            status=SourceStatus(data.get("status", SourceStatus.PENDING)),
+            status_reason=str(data.get("status_reason", "")),
+            counts=SourceCounts.from_json(data.get("counts", {})),
+            last_indexed_at=data.get("last_indexed_at"),
+            limited_watching=bool(data.get("limited_watching", False)),
+        )
+
+    def evolve(self, **changes: Any) -> Source:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class StoreRoles:
+    """Which roles a store serves, plus the separate opt-in for autonomous flows (SPEC §12)."""
+
+    text: bool = True
+    coding: bool = False
+    autonomous: bool = False
+
+    def to_json(self) -> dict[str, bool]:
+        return {"text": self.text, "coding": self.coding, "autonomous": self.autonomous}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> StoreRoles:
+        return cls(
+            text=bool(data.get("text", True)),
+            coding=bool(data.get("coding", False)),
+            autonomous=bool(data.get("autonomous", False)),
+        )
+
+    def serves(self, role: Role) -> bool:
+        return self.text if role is Role.TEXT else self.coding
+
+
+@dataclass(frozen=True)
+class Store:
+    """A knowledge store definition (SPEC §2)."""
+
+    id: str
+    name: str
+    type: StoreType
+    embedding: EmbeddingIdentity
+    roles: StoreRoles = field(default_factory=StoreRoles)
+    sources: tuple[Source, ...] = ()
+    created_at: str = ""
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def source(self, source_id: str) -> Source:
+        for source in self.sources:
+            if source.id == source_id:
+                return source
+        raise KeyError(source_id)
+
+    def with_source(self, updated: Source) -> Store:
+        """Replace the source with ``updated.id`` or append it."""
+        sources = [updated if s.id == updated.id else s for s in self.sources]
+        if not any(s.id == updated.id for s in self.sources):
+            sources.append(updated)
+        return replace(self, sources=tuple(sources))
+
+    def without_source(self, source_id: str) -> Store:
+        return replace(self, sources=tuple(s for s in self.sources if s.id != source_id))
+
+    def evolve(self, **changes: Any) -> Store:
+        return replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "type": self.type.value,
+            "embedding": self.embedding.to_json(),
+            "roles": self.roles.to_json(),
+            "sources": [s.to_json() for s in self.sources],
+            "created_at": self.created_at,
+            "settings": self.settings,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Store:
+        return cls(
+            id=str(data["id"]),
+            name=str(data["name"]),
+            type=StoreType(data.get("type", StoreType.LOCAL)),
+            embedding=EmbeddingIdentity.from_json(data["embedding"]),
+            roles=StoreRoles.from_json(data.get("roles", {})),
+            sources=tuple(Source.from_json(s) for s in data.get("sources", ())),
+            created_at=str(data.get("created_at", "")),
+            settings=dict(data.get("settings", {})),
+        )
+
+
+@dataclass(frozen=True)
+class Document:
+    """One indexed file as recorded in a snapshot; ``rel_path`` is relative to its source root."""
+
+    source_id: str
+    rel_path: str
+    sha256: str
+    size: int
+    format: str
+    chunk_count: int
+    pages: int | None = None
+
+
+@dataclass(frozen=True)
+class ChunkSpan:
+    """A deterministic window of a document's text (characters ``start``..``end`` of the page/file)."""
+
+    text: str
+    start: int
+    end: int
+    token_count: int
+    page: int | None = None
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A chunk as stored in a snapshot, with its stable id and location."""
+
+    chunk_id: str
+    source_id: str
+    rel_path: str
+    page: int | None
+    start: int
+    end: int
+    token_count: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A retrieved chunk with its score; ``label`` is the row in the vector index."""
+
+    label: int
+    chunk: Chunk
+    score: float

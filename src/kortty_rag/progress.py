@@ -1,0 +1,209 @@
+"""Long work: a small ``Progress`` protocol, a ``CancelToken``, and a stage-weighted tracker.
+
+Core jobs are plain functions that take ``progress`` and ``cancel``; the CLI renders the tracker's states on
+stderr, the GUI forwards them through a Qt signal (throttled there). Tests use :class:`RecordingProgress`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from kortty_rag.errors import Cancelled
+
+
+class Progress(Protocol):
+    def stage(self, name: str, total: int | None = None) -> None:
+        """Enter a stage; ``total`` is the number of units it will ``advance`` through, if known."""
+
+    def advance(self, amount: int = 1) -> None:
+        """Units of the current stage done."""
+
+    def count(self, *, documents: int = 0, chunks: int = 0, issues: int = 0) -> None:
+        """Running totals shown in the status line."""
+
+    def message(self, text: str) -> None:
+        """A short human-readable status ("Checking selected files and folders…")."""
+
+
+class NullProgress:
+    def stage(self, name: str, total: int | None = None) -> None:
+        pass
+
+    def advance(self, amount: int = 1) -> None:
+        pass
+
+    def count(self, *, documents: int = 0, chunks: int = 0, issues: int = 0) -> None:
+        pass
+
+    def message(self, text: str) -> None:
+        pass
+
+
+class CancelToken:
+    """Cooperative cancellation; jobs call :meth:`raise_if_cancelled` between units of work."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+    def raise_if_cancelled(self) -> None:
+        if self._event.is_set():
+            raise Cancelled()
+
+
+#: Weights of the stages of a scan + index job, in their order. "index" interleaves extraction,
+#: chunking and embedding and advances by bytes of source text, so large files weigh more.
+INDEX_STAGE_WEIGHTS: Mapping[str, float] = {
+    "scan": 0.05,
+    "index": 0.90,
+    "activate": 0.05,
+}
+
+
+@dataclass(frozen=True)
+class ProgressState:
+    """One rendering of the status line (SPEC §9)."""
+
+    stage: str
+    percent: float
+    documents: int
+    chunks: int
+    issues: int
+    chunks_per_second: float
+    eta_seconds: float | None
+    message: str = ""
+
+    def line(self) -> str:
+        eta = "" if self.eta_seconds is None else f", ETA {format_duration(self.eta_seconds)}"
+        rate = f", {self.chunks_per_second:.1f} chunks/s" if self.chunks_per_second > 0 else ""
+        text = (
+            f"[{self.stage}] {self.percent:5.1f}% — {self.documents} documents, "
+            f"{self.chunks} chunks, {self.issues} issues{rate}{eta}"
+        )
+        return f"{text} — {self.message}" if self.message else text
+
+
+def format_duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    minutes, secs = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    return (
+        f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{secs:02d}s" if minutes else f"{secs}s"
+    )
+
+
+@dataclass
+class ProgressTracker:
+    """A :class:`Progress` that turns stage events into weighted :class:`ProgressState` values."""
+
+    listener: Callable[[ProgressState], None]
+    weights: Mapping[str, float] = field(default_factory=lambda: dict(INDEX_STAGE_WEIGHTS))
+    clock: Callable[[], float] = time.monotonic
+
+    def __post_init__(self) -> None:
+        self._lock = threading.Lock()
+        self._stage = ""
+        self._total: int | None = None
+        self._done = 0
+        self._documents = self._chunks = self._issues = 0
+        self._message = ""
+        self._started = self.clock()
+        self._first_chunk_at: float | None = None
+        self._start_fraction: float | None = None
+
+    def stage(self, name: str, total: int | None = None) -> None:
+        with self._lock:
+            self._stage, self._total, self._done = name, total, 0
+            if self._start_fraction is None:
+                self._start_fraction, self._started = self._fraction(), self.clock()
+        self._emit()
+
+    def advance(self, amount: int = 1) -> None:
+        with self._lock:
+            self._done += amount
+        self._emit()
+
+    def count(self, *, documents: int = 0, chunks: int = 0, issues: int = 0) -> None:
+        with self._lock:
+            if chunks and self._first_chunk_at is None:
+                self._first_chunk_at = self.clock()
+            self._documents += documents
+            self._chunks += chunks
+            self._issues += issues
+        self._emit()
+
+    def _fraction(self) -> float:
+        """Stages before the current one (in weight order) count as done."""
+        names = list(self.weights)
+        total_weight = sum(self.weights.values()) or 1.0
+        if self._stage not in self.weights:
+            return 0.0
+        before = sum(self.weights[n] for n in names[: names.index(self._stage)])
+        inside = min(1.0, self._done / self._total) if self._total else 0.0
+        return min(1.0, (before + self.weights[self._stage] * inside) / total_weight)
+
+    def message(self, text: str) -> None:
+        with self._lock:
+            self._message = text
+        self._emit()
+
+    def state(self) -> ProgressState:
+        with self._lock:
+            fraction = self._fraction()
+            now = self.clock()
+            rate = 0.0
+            eta: float | None = None
+            if self._first_chunk_at is not None and now > self._first_chunk_at:
+                rate = self._chunks / (now - self._first_chunk_at)
+            start = self._start_fraction or 0.0
+            if fraction - start > 0.02:
+                eta = (now - self._started) * (1.0 - fraction) / (fraction - start)
+            return ProgressState(
+                stage=self._stage,
+                percent=100.0 * fraction,
+                documents=self._documents,
+                chunks=self._chunks,
+                issues=self._issues,
+                chunks_per_second=rate,
+                eta_seconds=eta,
+                message=self._message,
+            )
+
+    def _emit(self) -> None:
+        self.listener(self.state())
+
+
+@dataclass
+class RecordingProgress:
+    """A :class:`Progress` for tests: records every call in order."""
+
+    events: list[tuple[str, object]] = field(default_factory=list)
+
+    def stage(self, name: str, total: int | None = None) -> None:
+        self.events.append(("stage", (name, total)))
+
+    def advance(self, amount: int = 1) -> None:
+        self.events.append(("advance", amount))
+
+    def count(self, *, documents: int = 0, chunks: int = 0, issues: int = 0) -> None:
+        self.events.append(("count", (documents, chunks, issues)))
+
+    def message(self, text: str) -> None:
+        self.events.append(("message", text))
+
+    def stages(self) -> list[str]:
+        return [
+            str(value[0])
+            for kind, value in self.events
+            if kind == "stage" and isinstance(value, tuple)
+        ]

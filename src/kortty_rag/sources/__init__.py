@@ -1,0 +1,1 @@
+"""Safe folder scanning, the format allowlist, include/exclude and .gitignore rules, the review report."""

@@ -1,0 +1,134 @@
+"""The format allowlist (SPEC §6). A recognised name is necessary, never sufficient: content is checked too."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+PDF = "PDF"
+
+_GROUPS: dict[str, tuple[str, ...]] = {
+    # plain text and markup
+    "Text": ("txt", "text"),
+    "Markdown": ("md", "markdown", "mdown", "mkd"),
+    "reStructuredText": ("rst",),
+    "AsciiDoc": ("adoc", "asciidoc"),
+    "Org": ("org",),
+    "TeX": ("tex", "bib", "sty", "cls"),
+    # data
+    "CSV": ("csv",),
+    "TSV": ("tsv",),
+    "JSON": ("json", "jsonl", "ndjson", "geojson"),
+    "YAML": ("yaml", "yml"),
+    "TOML": ("toml",),
+    "INI": ("ini", "cfg", "conf", "properties"),
+    "XML": ("xml", "xsd", "xsl", "xslt"),
+    "HTML": ("html", "htm", "xhtml"),
+    "Log": ("log",),
+    # source code in the common languages
+    "Python": ("py", "pyi", "pyw"),
+    "JavaScript": ("js", "mjs", "cjs", "jsx"),
+    "TypeScript": ("ts", "tsx", "mts", "cts"),
+    "Java": ("java",),
+    "Kotlin": ("kt", "kts"),
+    "Scala": ("scala", "sc"),
+    "Groovy": ("groovy", "gradle"),
+    "C": ("c", "h"),
+    "C++": ("cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "h++", "ipp", "inl"),
+    "C#": ("cs", "csx"),
+    "F#": ("fs", "fsi", "fsx"),
+    "Go": ("go",),
+    "Rust": ("rs",),
+    "Ruby": ("rb", "rake", "gemspec"),
+    "PHP": ("php",),
+    "Swift": ("swift",),
+    "Objective-C": ("m", "mm"),
+    "Shell": ("sh", "bash", "zsh", "fish", "ksh"),
+    "PowerShell": ("ps1", "psm1", "psd1"),
+    "Batch": ("bat", "cmd"),
+    "Perl": ("pl", "pm"),
+    "R": ("r",),
+    "Julia": ("jl",),
+    "Lua": ("lua",),
+    "Dart": ("dart",),
+    "Elixir": ("ex", "exs"),
+    "Erlang": ("erl", "hrl"),
+    "Haskell": ("hs", "lhs"),
+    "Clojure": ("clj", "cljs", "cljc", "edn"),
+    "Elm": ("elm",),
+    "OCaml": ("ml", "mli"),
+    "Nim": ("nim",),
+    "Zig": ("zig",),
+    "Lisp": ("lisp", "el", "scm", "rkt"),
+    "SQL": ("sql",),
+    "Protocol Buffers": ("proto",),
+    "GraphQL": ("graphql", "gql"),
+    "Vue": ("vue",),
+    "Svelte": ("svelte",),
+    "CSS": ("css", "scss", "sass", "less"),
+    "CMake": ("cmake",),
+    "Makefile": ("mk", "mak"),
+    "Terraform": ("tf", "tfvars", "hcl"),
+    "Nix": ("nix",),
+    "Vim script": ("vim",),
+    "Assembly": ("asm", "s"),
+    "Fortran": ("f90", "f95", "f03", "for"),
+    "Pascal": ("pas",),
+    "Ada": ("adb", "ads"),
+    "Diff": ("diff", "patch"),
+    PDF: ("pdf",),
+}
+
+SUFFIX_FORMATS: dict[str, str] = {
+    suffix: fmt for fmt, suffixes in _GROUPS.items() for suffix in suffixes
+}
+
+#: Well-known names without a suffix, compared case-insensitively.
+NAME_FORMATS: dict[str, str] = {
+    name.lower(): fmt
+    for name, fmt in {
+        "README": "Text",
+        "LICENSE": "Text",
+        "LICENCE": "Text",
+        "COPYING": "Text",
+        "NOTICE": "Text",
+        "AUTHORS": "Text",
+        "CONTRIBUTORS": "Text",
+        "CHANGELOG": "Text",
+        "CHANGES": "Text",
+        "HISTORY": "Text",
+        "NEWS": "Text",
+        "INSTALL": "Text",
+        "TODO": "Text",
+        "CODEOWNERS": "Text",
+        "Dockerfile": "Dockerfile",
+        "Containerfile": "Dockerfile",
+        "Makefile": "Makefile",
+        "GNUmakefile": "Makefile",
+        "Justfile": "Makefile",
+        "CMakeLists.txt": "CMake",
+        "Jenkinsfile": "Groovy",
+        "Vagrantfile": "Ruby",
+        "Gemfile": "Ruby",
+        "Rakefile": "Ruby",
+        "Podfile": "Ruby",
+        "Brewfile": "Ruby",
+        "Procfile": "Text",
+        "BUILD": "Starlark",
+        "WORKSPACE": "Starlark",
+    }.items()
+}
+
+
+def detect_format(name: str) -> str | None:
+    """The format of a file name, or ``None`` when it is not on the allowlist (case-insensitive)."""
+    lowered = name.lower()
+    if lowered in NAME_FORMATS:
+        return NAME_FORMATS[lowered]
+    suffix = PurePath(lowered).suffix
+    if suffix:
+        return SUFFIX_FORMATS.get(suffix[1:])
+    return None
+
+
+def is_pdf(fmt: str | None) -> bool:
+    return fmt == PDF

@@ -1,0 +1,145 @@
+"""The review report (SPEC §5): one row per file with format, size, status and reason, plus a summary."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from kortty_rag.models import FileStatus, Source
+
+
+class RootState(StrEnum):
+    OK = "ok"
+    MISSING = "missing"  # the configured root was really deleted: an incremental deletion
+    ERROR = "error"  # any other fatal root problem: the previous snapshot stays
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    source_id: str
+    path: str
+    rel_path: str
+    format: str
+    size: int
+    status: FileStatus
+    reason: str = ""
+    sha256: str = ""
+    characters: int = 0
+    pages: int | None = None
+    #: a known document that could not be checked this time (unreadable): its old chunks stay
+    keeps_previous: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "format": self.format,
+            "size": self.size,
+            "status": self.status.value,
+            "reason": self.reason,
+            "sha256": self.sha256 or None,
+            "pages": self.pages,
+        }
+
+
+@dataclass(frozen=True)
+class SourceReview:
+    """What the scan found for one source, against what its active snapshot holds."""
+
+    source: Source
+    rows: tuple[ReviewRow, ...]
+    removed: tuple[str, ...] = ()
+    root_state: RootState = RootState.OK
+    root_error: str = ""
+    complete: bool = True
+    unchecked_folders: tuple[str, ...] = ()
+
+    def rows_with(self, status: FileStatus) -> list[ReviewRow]:
+        return [row for row in self.rows if row.status is status]
+
+
+@dataclass(frozen=True)
+class ReviewSummary:
+    new: int
+    changed: int
+    unchanged: int
+    skipped: int
+    removed: int
+    formats: dict[str, int]
+    accepted_bytes: int
+    caps_reached: tuple[str, ...]
+
+    @property
+    def to_index(self) -> int:
+        return self.new + self.changed
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "to_index": self.to_index,
+            "new": self.new,
+            "changed": self.changed,
+            "unchanged": self.unchanged,
+            "skipped": self.skipped,
+            "removed": self.removed,
+            "formats": self.formats,
+            "accepted_bytes": self.accepted_bytes,
+            "caps_reached": list(self.caps_reached),
+        }
+
+    def lines(self) -> list[str]:
+        formats = ", ".join(f"{fmt} {n}" for fmt, n in self.formats.items()) or "none"
+        lines = [
+            f"To index: {self.to_index} ({self.new} new, {self.changed} changed); "
+            f"unchanged: {self.unchanged}; skipped: {self.skipped}; to remove: {self.removed}",
+            f"Formats to index: {formats}",
+        ]
+        lines += [f"Preview cap reached: {cap}" for cap in self.caps_reached]
+        return lines
+
+
+@dataclass(frozen=True)
+class ReviewReport:
+    sources: tuple[SourceReview, ...]
+    caps_reached: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def rows(self) -> list[ReviewRow]:
+        return [row for review in self.sources for row in review.rows]
+
+    def summary(self) -> ReviewSummary:
+        rows = self.rows
+        counts = Counter(row.status for row in rows)
+        to_index = [row for row in rows if row.status is FileStatus.INDEX]
+        formats = Counter(row.format for row in to_index)
+        changed = sum(1 for row in to_index if row.reason == "changed")
+        return ReviewSummary(
+            new=len(to_index) - changed,
+            changed=changed,
+            unchanged=counts[FileStatus.UNCHANGED],
+            skipped=counts[FileStatus.SKIPPED],
+            removed=sum(len(review.removed) for review in self.sources),
+            formats=dict(sorted(formats.items(), key=lambda kv: (-kv[1], kv[0]))),
+            accepted_bytes=sum(row.size for row in to_index),
+            caps_reached=self.caps_reached,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "summary": self.summary().to_json(),
+            "sources": [
+                {
+                    "source_id": review.source.id,
+                    "path": review.source.path,
+                    "kind": review.source.kind.value,
+                    "root_state": review.root_state.value,
+                    "root_error": review.root_error or None,
+                    "complete": review.complete,
+                    "removed": list(review.removed),
+                    "rows": [row.to_json() for row in review.rows],
+                }
+                for review in self.sources
+            ],
+            "warnings": list(self.warnings),
+        }

@@ -1,0 +1,446 @@
+"""The safe scan (SPEC §6, §7): walk sources without following links or opening special files, check every
+candidate's content, and produce the review report.
+
+The walk is iterative (an explicit stack), so a 1,100-level-deep tree cannot exhaust Python's recursion
+limit; entries are visited in sorted order, so two scans of the same tree give the same report.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import stat
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kortty_rag.errors import ExtractionError
+from kortty_rag.extract.document import ExtractionCache
+from kortty_rag.extract.pdf import PdfExtractor
+from kortty_rag.extract.safe_open import NotRegularFile, kind_of, read_regular_file
+from kortty_rag.extract.text import TextInspector, TextRejected
+from kortty_rag.models import FileStatus, MiB, Source, SourceKind
+from kortty_rag.progress import CancelToken, NullProgress, Progress
+from kortty_rag.sources.formats import detect_format, is_pdf
+from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState, SourceReview
+from kortty_rag.sources.rules import GITIGNORE, GitignoreRules, PathRules
+
+SCAN_MESSAGE = "Checking selected files and folders…"
+_BLOCK = 1 << 20
+
+
+@dataclass(frozen=True)
+class ScanLimits:
+    """The caps of one preview (SPEC §6); reaching one ends the walk and is stated in the review."""
+
+    max_visited_files: int = 5000
+    max_accepted_bytes: int = 500 * MiB
+    max_extracted_characters: int = 100 * MiB
+
+
+@dataclass
+class _Budget:
+    limits: ScanLimits
+    visited: int = 0
+    accepted_bytes: int = 0
+    characters: int = 0
+    reached: list[str] = field(default_factory=list)
+
+    def visit(self) -> bool:
+        """Count one visited file; False when the visited-files cap is already used up."""
+        if self.reached:
+            return False
+        if self.visited >= self.limits.max_visited_files:
+            self.reached.append(f"{self.limits.max_visited_files:,} visited files")
+            return False
+        self.visited += 1
+        return True
+
+    def accept(self, size: int, characters: int) -> bool:
+        """Account one accepted file; False (and the cap noted) when it does not fit any more."""
+        if self.accepted_bytes + size > self.limits.max_accepted_bytes:
+            self.reached.append(f"{human_size(self.limits.max_accepted_bytes)} of accepted data")
+            return False
+        if self.characters + characters > self.limits.max_extracted_characters:
+            self.reached.append(
+                f"{self.limits.max_extracted_characters / MiB:g} Mi characters of extracted text"
+            )
+            return False
+        self.accepted_bytes += size
+        self.characters += characters
+        return True
+
+
+def human_size(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} B"
+
+
+def _error_text(exc: OSError) -> str:
+    return exc.strerror or errno.errorcode.get(exc.errno or 0, str(exc))
+
+
+class Scanner:
+    """Scans sources of one store. ``known`` maps source id → rel path → SHA-256 in the active snapshot;
+    ``file_sources`` maps the real paths of the store's single-file sources to their configured path."""
+
+    def __init__(
+        self,
+        *,
+        known: Mapping[str, Mapping[str, str]] | None = None,
+        file_sources: Mapping[str, str] | None = None,
+        limits: ScanLimits | None = None,
+        pdf: PdfExtractor,
+        cache: ExtractionCache | None = None,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> None:
+        self.known = known or {}
+        self.file_sources = file_sources or {}
+        self.budget = _Budget(limits or ScanLimits())
+        self.pdf = pdf
+        self.cache = cache
+        self.progress = progress or NullProgress()
+        self.cancel = cancel or CancelToken()
+
+    def scan(self, sources: Sequence[Source]) -> ReviewReport:
+        self.progress.stage("scan")
+        self.progress.message(SCAN_MESSAGE)
+        reviews = [self._scan_source(source) for source in sources]
+        return ReviewReport(tuple(reviews), tuple(dict.fromkeys(self.budget.reached)))
+
+    # -- one source ---------------------------------------------------------------------------------
+
+    def _scan_source(self, source: Source) -> SourceReview:
+        root = Path(source.path)
+        known = self.known.get(source.id, {})
+        try:
+            info = os.lstat(root)
+        except FileNotFoundError:
+            return SourceReview(
+                source, (), tuple(sorted(known)), RootState.MISSING, f"{root} no longer exists"
+            )
+        except OSError as exc:
+            return self._root_error(source, f"cannot access {root} ({_error_text(exc)})")
+        if stat.S_ISLNK(info.st_mode):
+            return self._root_error(
+                source,
+                f"{root} is a symbolic link; links are never followed — add its target instead",
+            )
+        expected = stat.S_ISDIR if source.kind is SourceKind.FOLDER else stat.S_ISREG
+        if not expected(info.st_mode):
+            return self._root_error(
+                source,
+                f"{root} is a {kind_of(info.st_mode) if not stat.S_ISREG(info.st_mode) else 'file'}"
+                f", but the source is a {source.kind.value}",
+            )
+        walk = _Walk(self, source, known)
+        if source.kind is SourceKind.FILE:
+            walk.file(root, root.name, info, explicit=True)
+        else:
+            try:
+                walk.folder_tree(root)
+            except PermissionError as exc:
+                return self._root_error(source, f"cannot read folder {root} ({_error_text(exc)})")
+        return walk.review()
+
+    @staticmethod
+    def _root_error(source: Source, message: str) -> SourceReview:
+        return SourceReview(source, (), (), RootState.ERROR, message)
+
+
+class _Walk:
+    """The state of scanning one source: rows so far, folders that could not be read."""
+
+    def __init__(self, scanner: Scanner, source: Source, known: Mapping[str, str]) -> None:
+        self.s = scanner
+        self.source = source
+        self.known = known
+        self.rules = PathRules(source.options)
+        self.gitignore = GitignoreRules()
+        self.rows: list[ReviewRow] = []
+        self.unchecked: list[str] = []
+        self.complete = True
+
+    def review(self) -> SourceReview:
+        self.rows.sort(key=lambda row: row.rel_path)
+        present = {
+            row.rel_path
+            for row in self.rows
+            if row.status is not FileStatus.SKIPPED or row.keeps_previous
+        }
+        removed: tuple[str, ...] = ()
+        if self.complete:
+            removed = tuple(
+                rel
+                for rel in sorted(self.known)
+                if rel not in present and not any(rel.startswith(f + "/") for f in self.unchecked)
+            )
+        return SourceReview(
+            self.source,
+            tuple(self.rows),
+            removed,
+            complete=self.complete,
+            unchecked_folders=tuple(self.unchecked),
+        )
+
+    def skip(
+        self,
+        path: Path,
+        rel: str,
+        reason: str,
+        *,
+        fmt: str = "",
+        size: int = 0,
+        keeps_previous: bool = False,
+    ) -> None:
+        self.rows.append(
+            ReviewRow(
+                self.source.id,
+                str(path),
+                rel,
+                fmt,
+                size,
+                FileStatus.SKIPPED,
+                reason,
+                keeps_previous=keeps_previous,
+            )
+        )
+        self.s.progress.count(issues=1)
+
+    # -- folders ------------------------------------------------------------------------------------
+
+    def folder_tree(self, root: Path) -> None:
+        stack: list[tuple[Path, str]] = [(root, "")]
+        first = True
+        while stack:
+            if self.s.budget.reached:
+                self.complete = False
+                return
+            folder, rel = stack.pop()
+            try:
+                with os.scandir(folder) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+            except OSError as exc:
+                if first:
+                    raise PermissionError(exc.errno, exc.strerror) from None
+                self.unchecked.append(rel)
+                self.skip(
+                    folder,
+                    rel,
+                    f"cannot read folder ({_error_text(exc)})",
+                    fmt="folder",
+                    keeps_previous=True,
+                )
+                continue
+            first = False
+            if self.source.options.respect_gitignore:
+                self._load_gitignore(entries, rel)
+            subfolders: list[tuple[Path, str]] = []
+            for entry in entries:
+                self.s.cancel.raise_if_cancelled()
+                child_rel = f"{rel}/{entry.name}" if rel else entry.name
+                path = Path(entry.path)
+                try:
+                    info = entry.stat(follow_symlinks=False)
+                except OSError as exc:
+                    self.skip(
+                        path,
+                        child_rel,
+                        f"cannot read entry ({_error_text(exc)})",
+                        keeps_previous=child_rel in self.known,
+                    )
+                    continue
+                if stat.S_ISDIR(info.st_mode):
+                    reason = self.rules.folder_reason(child_rel)
+                    if reason is None and self.gitignore.ignored(child_rel, is_dir=True):
+                        reason = "ignored by .gitignore"
+                    if reason:
+                        self.skip(path, child_rel, reason, fmt="folder")
+                    else:
+                        subfolders.append((path, child_rel))
+                    continue
+                reason = self.rules.file_reason(child_rel)
+                if reason is None and self.gitignore.ignored(child_rel, is_dir=False):
+                    reason = "ignored by .gitignore"
+                if reason is not None:
+                    if not self.s.budget.visit():
+                        self.complete = False
+                        return
+                    self.skip(
+                        path,
+                        child_rel,
+                        reason,
+                        fmt=detect_format(entry.name) or "",
+                        size=info.st_size if stat.S_ISREG(info.st_mode) else 0,
+                    )
+                    continue
+                if not self.file(path, child_rel, info, explicit=False):
+                    self.complete = False
+                    return
+            stack.extend(reversed(subfolders))
+
+    def _load_gitignore(self, entries: list[os.DirEntry[str]], rel: str) -> None:
+        for entry in entries:
+            if entry.name == GITIGNORE and entry.is_file(follow_symlinks=False):
+                try:
+                    data, _ = read_regular_file(entry.path, 1 * MiB)
+                except OSError:
+                    return
+                self.gitignore.add(rel, data[: 1 * MiB].decode("utf-8", errors="replace"))
+                return
+
+    # -- files --------------------------------------------------------------------------------------
+
+    def file(self, path: Path, rel: str, info: os.stat_result, *, explicit: bool) -> bool:
+        """Classify one file; False when a preview cap ended the walk."""
+        if not self.s.budget.visit():
+            return False
+        self.s.progress.advance()
+        mode = info.st_mode
+        fmt = detect_format(path.name)
+        if stat.S_ISLNK(mode):
+            self.skip(path, rel, "symbolic link (links are never followed)")
+            return True
+        if not stat.S_ISREG(mode):
+            self.skip(path, rel, f"{kind_of(mode)} — not a regular file, never opened")
+            return True
+        if fmt is None:
+            suffix = path.suffix.lower()
+            what = (
+                f"unsupported format ({suffix})"
+                if suffix
+                else "unsupported file type (no known name or suffix)"
+            )
+            self.skip(path, rel, what, size=info.st_size)
+            return True
+        if not explicit and not self.rules.included(rel):
+            self.skip(path, rel, "not matched by the include patterns", fmt=fmt, size=info.st_size)
+            return True
+        if not explicit:
+            owner = self.s.file_sources.get(os.path.realpath(path))
+            if owner is not None:
+                self.skip(
+                    path,
+                    rel,
+                    f"already indexed as the file source {owner}",
+                    fmt=fmt,
+                    size=info.st_size,
+                )
+                return True
+        limit = self.source.options.max_file_size
+        if info.st_size > limit:
+            self.skip(
+                path,
+                rel,
+                f"too large ({human_size(info.st_size)}; limit {human_size(limit)})",
+                fmt=fmt,
+                size=info.st_size,
+            )
+            return True
+        if info.st_size == 0:
+            self.skip(path, rel, "empty file (no text)", fmt=fmt)
+            return True
+        return self._check_content(path, rel, fmt, limit, info.st_size)
+
+    def _check_content(self, path: Path, rel: str, fmt: str, limit: int, listed_size: int) -> bool:
+        known_hash = self.known.get(rel)
+        try:
+            if is_pdf(fmt):
+                sha256, size, characters, pages = self._check_pdf(path, limit, known_hash)
+            else:
+                sha256, size, characters = self._check_text(path, limit)
+                pages = None
+        except (TextRejected, ExtractionError) as exc:
+            self.skip(path, rel, exc.reason, fmt=fmt, size=listed_size)
+            return True
+        except NotRegularFile as exc:
+            self.skip(path, rel, f"{exc.strerror} — not a regular file, never opened", fmt=fmt)
+            return True
+        except OSError as exc:
+            self.skip(
+                path,
+                rel,
+                f"cannot read file ({_error_text(exc)})",
+                fmt=fmt,
+                keeps_previous=known_hash is not None,
+            )
+            return True
+        if size > limit:
+            self.skip(
+                path,
+                rel,
+                f"too large (grew beyond the {human_size(limit)} limit)",
+                fmt=fmt,
+                size=size,
+            )
+            return True
+        if known_hash == sha256:
+            self.rows.append(
+                ReviewRow(
+                    self.source.id,
+                    str(path),
+                    rel,
+                    fmt,
+                    size,
+                    FileStatus.UNCHANGED,
+                    "",
+                    sha256,
+                    characters,
+                    pages,
+                )
+            )
+            return True
+        if not self.s.budget.accept(size, characters):
+            return False
+        self.rows.append(
+            ReviewRow(
+                self.source.id,
+                str(path),
+                rel,
+                fmt,
+                size,
+                FileStatus.INDEX,
+                "changed" if known_hash else "new",
+                sha256,
+                characters,
+                pages,
+            )
+        )
+        return True
+
+    def _check_text(self, path: Path, limit: int) -> tuple[str, int, int]:
+        inspector = TextInspector()
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise NotRegularFile(errno.EINVAL, kind_of(info.st_mode), str(path))
+            read = 0
+            while read <= limit:
+                block = os.read(fd, _BLOCK)
+                if not block:
+                    break
+                read += len(block)
+                inspector.feed(block)
+        finally:
+            os.close(fd)
+        facts = inspector.finish()
+        return facts.sha256, facts.size, facts.characters
+
+    def _check_pdf(
+        self, path: Path, limit: int, known_hash: str | None
+    ) -> tuple[str, int, int, int | None]:
+        data, _ = read_regular_file(path, limit)
+        sha256 = hashlib.sha256(data).hexdigest()
+        if sha256 == known_hash:
+            return sha256, len(data), 0, None
+        text = self.s.pdf.extract(path, limit, sha256)
+        if self.s.cache is not None:
+            self.s.cache.put(sha256, text.pages)
+        return sha256, len(data), text.characters, len(text.pages)

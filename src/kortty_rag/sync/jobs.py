@@ -1,0 +1,278 @@
+"""Store operations as headless jobs: review (scan) and apply (index), refresh, remove, enable, delete.
+
+The CLI and the GUI call exactly these. A job holds the store's lock for its whole duration, so a second
+scan or indexing job on the same store — from this process or another — fails at once with
+:class:`~kortty_rag.errors.StoreBusyError`. A review can be applied later by another job: the apply step
+checks that the store did not change in between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from kortty_rag.config.registry import DeletionReport, StoreRegistry, now_iso
+from kortty_rag.embedding.base import Embedder
+from kortty_rag.errors import NotFoundError
+from kortty_rag.extract.document import ExtractionCache
+from kortty_rag.extract.pdf import PdfExtractor
+from kortty_rag.index.base import VectorStore, known_hashes
+from kortty_rag.index.factory import open_vector_store
+from kortty_rag.index.lock import StoreLock
+from kortty_rag.models import (
+    Document,
+    EmbeddingIdentity,
+    Source,
+    SourceCounts,
+    SourceOptions,
+    SourceStatus,
+    Store,
+    SyncMode,
+)
+from kortty_rag.progress import CancelToken, NullProgress, Progress
+from kortty_rag.sources.review import ReviewReport, ReviewRow
+from kortty_rag.sources.scan import ScanLimits, Scanner
+from kortty_rag.sources.selection import absolute, file_source_index, real, select_sources
+from kortty_rag.sync.pipeline import IndexSummary, SourceOutcome, run_index
+from kortty_rag.sync.plan import ChangePlan
+
+
+@dataclass
+class PreparedReview:
+    """A finished scan waiting for confirmation."""
+
+    store_id: str
+    report: ReviewReport
+    plan: ChangePlan
+    new_sources: tuple[Source, ...]
+    rejected: tuple[ReviewRow, ...] = ()
+    cache: ExtractionCache = field(default_factory=ExtractionCache)
+
+    @property
+    def rows(self) -> list[ReviewRow]:
+        return list(self.rejected) + self.report.rows
+
+
+class StoreJob:
+    """A scan and/or indexing job on one store, holding the store lock."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        registry: StoreRegistry | None = None,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+        limits: ScanLimits | None = None,
+    ) -> None:
+        self.registry = registry or StoreRegistry()
+        self.store = store
+        self.progress = progress or NullProgress()
+        self.cancel = cancel or CancelToken()
+        self.limits = limits
+        self.folder = self.registry.folder(store)
+        self._lock = StoreLock(self.folder, purpose="scan/index", store_name=store.name)
+        self._pdf = PdfExtractor()
+        self._vectors: VectorStore | None = None
+
+    def __enter__(self) -> StoreJob:
+        self._lock.acquire()
+        try:
+            self.store = self.registry.reload(self.store)
+        except BaseException:
+            self._lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._pdf.close()
+        if self._vectors is not None:
+            self._vectors.close()
+            self._vectors = None
+        self._lock.release()
+
+    @property
+    def vectors(self) -> VectorStore:
+        if self._vectors is None:
+            self._vectors = open_vector_store(self.store)
+        return self._vectors
+
+    # -- review -------------------------------------------------------------------------------------
+
+    def _scan(
+        self,
+        sources: Sequence[Source],
+        new: tuple[Source, ...],
+        rejected: tuple[ReviewRow, ...],
+        vectors: VectorStore | None = None,
+    ) -> PreparedReview:
+        vectors = vectors or self.vectors
+        cache = ExtractionCache()
+        documents = vectors.documents()
+        version = vectors.version()
+        file_sources = file_source_index(list(self.store.sources) + list(new))
+        scanner = Scanner(
+            known=known_hashes(documents),
+            file_sources=file_sources,
+            limits=self.limits,
+            pdf=self._pdf,
+            cache=cache,
+            progress=self.progress,
+            cancel=self.cancel,
+        )
+        report = scanner.scan(sources)
+        return PreparedReview(
+            self.store.id, report, ChangePlan.from_review(report, version), new, rejected, cache
+        )
+
+    def review_new_sources(
+        self,
+        paths: Sequence[Path | str],
+        *,
+        options: SourceOptions | None = None,
+        sync_mode: SyncMode = SyncMode.MANUAL,
+    ) -> PreparedReview:
+        selection = select_sources(self.store.sources, paths, options=options, sync_mode=sync_mode)
+        return self._scan(selection.sources, selection.sources, selection.rejected)
+
+    def review_refresh(self, source_ids: Sequence[str] | None = None) -> PreparedReview:
+        sources = [s for s in self.store.sources if source_ids is None or s.id in source_ids]
+        return self._scan(sources, (), ())
+
+    # -- apply --------------------------------------------------------------------------------------
+
+    def apply(self, review: PreparedReview, embedder: Embedder | None = None) -> IndexSummary:
+        """Index the reviewed content and activate it; then record the sources' new state."""
+        if review.store_id != self.store.id:
+            raise NotFoundError("This review belongs to another store")
+        if embedder is None:
+            from kortty_rag.embedding.loader import load_embedder
+
+            embedder = load_embedder(self.store.embedding)
+        keep = {s.id for s in self.store.sources} | {s.id for s in review.new_sources}
+        summary = run_index(
+            review.plan,
+            self.vectors,
+            embedder,
+            keep_sources=keep,
+            pdf=self._pdf,
+            cache=review.cache,
+            progress=self.progress,
+            cancel=self.cancel,
+        )
+        self._record(review, summary)
+        return summary
+
+    def _record(self, review: PreparedReview, summary: IndexSummary) -> None:
+        documents = self.vectors.documents()
+        outcomes = {o.source_id: o for o in summary.sources}
+        new_ids = {s.id for s in review.new_sources}
+        planned = {p.source.id: p.source for p in review.plan.sources}
+        when = now_iso()
+
+        def change(store: Store) -> Store:
+            for source_id, outcome in outcomes.items():
+                base = store.source(source_id) if source_id not in new_ids else planned[source_id]
+                store = store.with_source(_after(base, outcome, documents, when))
+            return store
+
+        self.store = self.registry.update(self.store.id, change)
+
+    def rebuild(self, identity: EmbeddingIdentity | None = None) -> IndexSummary:
+        """Re-embed every source into a fresh snapshot (optionally with another model) and swap it in
+        atomically; the old snapshot serves until then, and is never read (it may be incompatible)."""
+        from kortty_rag.embedding.installed import get_model
+        from kortty_rag.embedding.loader import load_embedder
+
+        identity = identity or get_model(self.store.embedding.model_id).identity()
+        embedder = load_embedder(identity)
+        target = self.store.evolve(embedding=identity)
+        fresh = open_vector_store(target, ignore_active=True)
+        try:
+            review = self._scan(self.store.sources, (), (), vectors=fresh)
+            keep = {s.id for s in self.store.sources}
+            summary = run_index(
+                review.plan,
+                fresh,
+                embedder,
+                keep_sources=keep,
+                pdf=self._pdf,
+                cache=review.cache,
+                progress=self.progress,
+                cancel=self.cancel,
+            )
+            if self._vectors is not None:
+                self._vectors.close()
+            self._vectors = fresh
+        except BaseException:
+            fresh.close()
+            raise
+        self.store = self.registry.update(self.store.id, lambda s: s.evolve(embedding=identity))
+        self._record(review, summary)
+        return summary
+
+    # -- lifecycle ----------------------------------------------------------------------------------
+
+    def remove_source(self, source_id: str) -> int:
+        """Forget a source: first from the configuration (never retrieved again), then its chunks."""
+        self.store.source(source_id)
+        self.store = self.registry.update(self.store.id, lambda s: s.without_source(source_id))
+        update = self.vectors.begin()
+        try:
+            removed = update.remove_source(source_id)
+            update.commit()
+        except BaseException:
+            update.abort()
+            raise
+        return removed
+
+    def delete_store(self) -> DeletionReport:
+        if self._vectors is not None:
+            self._vectors.close()
+            self._vectors = None
+        return self.registry.delete(self.store)
+
+
+def _after(base: Source, outcome: SourceOutcome, documents: list[Document], when: str) -> Source:
+    mine = [d for d in documents if d.source_id == base.id]
+    issues = outcome.skipped + len(outcome.failed)
+    if outcome.status is SourceStatus.ERROR:
+        return base.evolve(status=SourceStatus.ERROR, status_reason=outcome.reason)
+    counts = SourceCounts(files=len(mine), chunks=sum(d.chunk_count for d in mine), issues=issues)
+    if outcome.status is SourceStatus.MISSING:
+        return base.evolve(
+            status=SourceStatus.MISSING, status_reason=outcome.reason, counts=SourceCounts()
+        )
+    return base.evolve(
+        status=SourceStatus.READY, status_reason="", counts=counts, last_indexed_at=when
+    )
+
+
+def set_source_enabled(
+    store: Store, source_id: str, enabled: bool, registry: StoreRegistry | None = None
+) -> Store:
+    """Disable keeps configuration and chunks but excludes them from retrieval (SPEC §8)."""
+    registry = registry or StoreRegistry()
+    store.source(source_id)
+    return registry.update(
+        store.id, lambda s: s.with_source(replace(s.source(source_id), enabled=enabled))
+    )
+
+
+def find_source(store: Store, path_or_id: str) -> Source:
+    """A source by id or by (absolute or real) path."""
+    for source in store.sources:
+        if path_or_id == source.id:
+            return source
+    wanted = {str(absolute(path_or_id)), real(path_or_id)}
+    for source in store.sources:
+        if source.path in wanted or real(source.path) in wanted:
+            return source
+    raise NotFoundError(
+        f"Store {store.name!r} has no source {path_or_id!r}",
+        hint=f"`kortty-rag source list {store.name}` shows its sources.",
+    )

@@ -1,0 +1,283 @@
+"""Running a change plan: extract → chunk → embed (batches of 32) → update → activate (SPEC §9).
+
+The update is a transaction on the store: if anything fails or the user cancels before the commit,
+it is aborted and the previous snapshot keeps serving. A file whose content changed after the review is
+not indexed (its previous version, if any, stays) and is reported, so only reviewed content is embedded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import deque
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from kortty_rag.chunking.splitter import Splitter
+from kortty_rag.embedding.base import EMBED_BATCH, Embedder
+from kortty_rag.errors import ExtractionError, SnapshotError
+from kortty_rag.extract.document import ExtractionCache, extract_file
+from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
+from kortty_rag.index.base import StoreUpdate, VectorStore
+from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.models import ChunkSpan, Document, SourceStatus
+from kortty_rag.progress import CancelToken, NullProgress, Progress
+from kortty_rag.sources.review import RootState
+from kortty_rag.sync.plan import ChangePlan, DocumentTask, SourcePlan
+
+
+def chunk_id(task: DocumentTask, span: ChunkSpan) -> str:
+    """Stable id: same source, path, content and window give the same id."""
+    key = f"{task.source_id}\0{task.rel_path}\0{task.sha256}\0{span.page}\0{span.start}\0{span.end}"
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass
+class SourceOutcome:
+    source_id: str
+    status: SourceStatus
+    reason: str = ""
+    new: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    skipped: int = 0
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    chunks_added: int = 0
+
+
+@dataclass(frozen=True)
+class IndexSummary:
+    """The completion summary (SPEC §9): newly indexed, unchanged, removed and skipped documents."""
+
+    sources: tuple[SourceOutcome, ...]
+    seconds: float
+    chunks_embedded: int
+
+    def _sum(self, name: str) -> int:
+        return sum(int(getattr(o, name)) for o in self.sources)
+
+    @property
+    def indexed(self) -> int:
+        return self._sum("new") + self._sum("changed")
+
+    @property
+    def unchanged(self) -> int:
+        return self._sum("unchanged")
+
+    @property
+    def removed(self) -> int:
+        return self._sum("removed")
+
+    @property
+    def skipped(self) -> int:
+        return self._sum("skipped") + sum(len(o.failed) for o in self.sources)
+
+    def line(self) -> str:
+        return (
+            f"Indexed {self.indexed} new or changed, {self.unchanged} unchanged, "
+            f"{self.removed} removed, {self.skipped} skipped documents; "
+            f"{self.chunks_embedded} chunks embedded in {self.seconds:.1f} s"
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "indexed": self.indexed,
+            "unchanged": self.unchanged,
+            "removed": self.removed,
+            "skipped": self.skipped,
+            "chunks_embedded": self.chunks_embedded,
+            "seconds": round(self.seconds, 3),
+            "sources": [
+                {
+                    "source_id": o.source_id,
+                    "status": o.status.value,
+                    "reason": o.reason,
+                    "new": o.new,
+                    "changed": o.changed,
+                    "unchanged": o.unchanged,
+                    "removed": o.removed,
+                    "skipped": o.skipped,
+                    "failed": [{"path": p, "reason": r} for p, r in o.failed],
+                }
+                for o in self.sources
+            ],
+        }
+
+
+@dataclass
+class _Pending:
+    task: DocumentTask
+    outcome: SourceOutcome
+    spans: list[ChunkSpan]
+    vectors: np.ndarray
+    pages: int | None
+    filled: int = 0
+
+
+class IndexRun:
+    """One execution of a plan against a store; use :func:`run_index`."""
+
+    def __init__(
+        self,
+        plan: ChangePlan,
+        store: VectorStore,
+        embedder: Embedder,
+        *,
+        pdf: PdfExtractor,
+        cache: ExtractionCache | None,
+        progress: Progress,
+        cancel: CancelToken,
+    ) -> None:
+        self.plan = plan
+        self.store = store
+        self.embedder = embedder
+        self.pdf = pdf
+        self.cache = cache
+        self.progress = progress
+        self.cancel = cancel
+        self.splitter = Splitter(embedder, embedder.chunking())
+        self.dims = embedder.identity.dimensions
+        self.queue: deque[tuple[_Pending, int]] = deque()
+        self.open_docs: deque[_Pending] = deque()
+        self.embedded = 0
+
+    def run(self, keep_sources: Collection[str]) -> IndexSummary:
+        started = time.monotonic()
+        if self.store.version() != self.plan.base_version:
+            raise SnapshotError(
+                "The store changed after this review was made",
+                hint="Scan again to review the current state before indexing.",
+            )
+        update = self.store.begin()
+        try:
+            for doc in update.documents():  # chunks of sources that no longer exist
+                if doc.source_id not in keep_sources:
+                    update.remove_document(doc.source_id, doc.rel_path)
+            self.progress.stage("index", total=max(1, self.plan.bytes_to_index))
+            outcomes = [self._source(update, source_plan) for source_plan in self.plan.sources]
+            self._flush(update, final=True)
+            self.cancel.raise_if_cancelled()
+            self.progress.stage("activate", total=1)
+            self.progress.message("Activating the new snapshot…")
+            update.commit()
+            self.progress.advance()
+        except BaseException:
+            update.abort()
+            raise
+        return IndexSummary(tuple(outcomes), time.monotonic() - started, self.embedded)
+
+    def _source(self, update: StoreUpdate, plan: SourcePlan) -> SourceOutcome:
+        outcome = SourceOutcome(
+            plan.source.id, SourceStatus.READY, unchanged=plan.unchanged, skipped=plan.skipped
+        )
+        if plan.root_state is RootState.ERROR:
+            outcome.status, outcome.reason = SourceStatus.ERROR, plan.root_error
+            return outcome
+        if plan.remove_all:
+            outcome.removed = sum(1 for d in update.documents() if d.source_id == plan.source.id)
+            update.remove_source(plan.source.id)
+            outcome.status = SourceStatus.MISSING
+            outcome.reason = f"{plan.root_error}; {outcome.removed} documents removed"
+            return outcome
+        for rel_path in plan.remove:
+            update.remove_document(plan.source.id, rel_path)
+            outcome.removed += 1
+        for task in plan.add:
+            self.cancel.raise_if_cancelled()
+            self._document(update, task, outcome)
+        return outcome
+
+    def _document(self, update: StoreUpdate, task: DocumentTask, outcome: SourceOutcome) -> None:
+        try:
+            extracted = extract_file(
+                task.path,
+                task.format,
+                size_limit=max(task.size, 1),
+                expected_sha256=task.sha256,
+                pdf=self.pdf,
+                cache=self.cache,
+            )
+        except ExtractionError as exc:
+            outcome.failed.append((str(task.path), exc.reason))
+            self.progress.count(issues=1)
+            if exc.reason != CHANGED_SINCE_REVIEW and task.changed:
+                update.remove_document(task.source_id, task.rel_path)  # no longer indexable
+            self.progress.advance(task.size)
+            return
+        spans = [
+            span for seg in extracted.segments for span in self.splitter.split(seg.text, seg.page)
+        ]
+        if not spans:
+            outcome.failed.append((str(task.path), "no text to index (only whitespace)"))
+            self.progress.count(issues=1)
+            self.progress.advance(task.size)
+            return
+        pages = len(extracted.segments) if extracted.segments[0].page is not None else None
+        vectors = np.empty((len(spans), self.dims), np.float32)
+        pending = _Pending(task, outcome, spans, vectors, pages)
+        self.open_docs.append(pending)
+        self.queue.extend((pending, i) for i in range(len(spans)))
+        self._flush(update, final=False)
+
+    def _flush(self, update: StoreUpdate, *, final: bool) -> None:
+        while len(self.queue) >= EMBED_BATCH or (final and self.queue):
+            self.cancel.raise_if_cancelled()
+            batch = [self.queue.popleft() for _ in range(min(EMBED_BATCH, len(self.queue)))]
+            vectors = self.embedder.embed_documents([p.spans[i].text for p, i in batch])
+            for (pending, i), vector in zip(batch, vectors, strict=True):
+                pending.vectors[i] = vector
+                pending.filled += 1
+            self.embedded += len(batch)
+            self.progress.count(chunks=len(batch))
+            while self.open_docs and self.open_docs[0].filled == len(self.open_docs[0].spans):
+                self._store(update, self.open_docs.popleft())
+
+    def _store(self, update: StoreUpdate, pending: _Pending) -> None:
+        task = pending.task
+        document = Document(
+            task.source_id,
+            task.rel_path,
+            task.sha256,
+            task.size,
+            task.format,
+            len(pending.spans),
+            pending.pages,
+        )
+        chunks = [
+            NewChunk(0, chunk_id(task, s), s.page, s.start, s.end, s.token_count, s.text)
+            for s in pending.spans
+        ]
+        update.add_document(document, chunks, pending.vectors)
+        if task.changed:
+            pending.outcome.changed += 1
+        else:
+            pending.outcome.new += 1
+        self.progress.count(documents=1)
+        self.progress.advance(task.size)
+
+
+def run_index(
+    plan: ChangePlan,
+    store: VectorStore,
+    embedder: Embedder,
+    *,
+    keep_sources: Collection[str],
+    pdf: PdfExtractor,
+    cache: ExtractionCache | None = None,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> IndexSummary:
+    """Apply ``plan`` to ``store``; chunks of sources not in ``keep_sources`` are dropped too."""
+    run = IndexRun(
+        plan,
+        store,
+        embedder,
+        pdf=pdf,
+        cache=cache,
+        progress=progress or NullProgress(),
+        cancel=cancel or CancelToken(),
+    )
+    return run.run(keep_sources)

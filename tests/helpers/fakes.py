@@ -1,0 +1,58 @@
+"""Fakes for unit tests only (the end-to-end tests use the real starter model)."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from kortty_rag.chunking.splitter import ChunkingParams, overlap_for
+from kortty_rag.embedding.base import Vectors, l2_normalise
+from kortty_rag.models import EmbeddingIdentity
+
+
+class SubwordCounter:
+    """Counts ceil(len/4) tokens per whitespace-separated word, like a subword tokenizer would."""
+
+    def count_tokens(self, text: str) -> int:
+        return sum(math.ceil(len(w) / 4) for w in re.findall(r"\S+", text))
+
+
+class HashEmbedder:
+    """Deterministic bag-of-words vectors; records every text it embeds."""
+
+    def __init__(self, dims: int = 32, chunk_tokens: int = 64) -> None:
+        self.dims = dims
+        self.calls: list[str] = []
+        self._identity = EmbeddingIdentity(
+            "fake", "0" * 64, dims, "mean", "", "", chunk_tokens, overlap_for(chunk_tokens)
+        )
+        self.counter = SubwordCounter()
+
+    @property
+    def identity(self) -> EmbeddingIdentity:
+        return self._identity
+
+    def count_tokens(self, text: str) -> int:
+        return self.counter.count_tokens(text)
+
+    def chunking(self) -> ChunkingParams:
+        return ChunkingParams(self._identity.chunk_tokens - 2, self._identity.overlap_tokens)
+
+    def _vector(self, text: str) -> np.ndarray:
+        vec = np.zeros(self.dims, dtype=np.float32)
+        for word in re.findall(r"\w+", text.lower()):
+            vec[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dims] += 1.0
+        vec[0] += 1e-3
+        return vec
+
+    def embed_documents(self, texts: Sequence[str]) -> Vectors:
+        self.calls.extend(texts)
+        return l2_normalise(np.stack([self._vector(t) for t in texts]))
+
+    def embed_query(self, text: str) -> Vectors:
+        vector: Vectors = l2_normalise(self._vector(text)[None, :])[0]
+        return vector

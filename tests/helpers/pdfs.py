@@ -1,0 +1,81 @@
+"""Real PDF files for tests, written with fpdf2 (text pages, encrypted, image-only) or by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from fpdf import FPDF
+
+
+def _document(pages: Sequence[str]) -> FPDF:
+    pdf = FPDF()
+    pdf.set_font("helvetica", size=11)
+    for text in pages:
+        pdf.add_page()
+        pdf.multi_cell(0, 6, text)
+    return pdf
+
+
+def text_pdf(path: Path, pages: Sequence[str]) -> Path:
+    _document(pages).output(str(path))
+    return path
+
+
+def encrypted_pdf(path: Path, pages: Sequence[str], *, user_password: str = "secret") -> Path:
+    from fpdf.enums import EncryptionMethod
+
+    pdf = _document(pages)
+    pdf.set_encryption(
+        owner_password="owner",
+        user_password=user_password,
+        encryption_method=EncryptionMethod.AES_128,
+    )
+    pdf.output(str(path))
+    return path
+
+
+def image_only_pdf(path: Path, pages: int = 2) -> Path:
+    pdf = FPDF()
+    for _ in range(pages):
+        pdf.add_page()
+        pdf.set_fill_color(40, 90, 160)
+        pdf.rect(20, 20, 120, 80, style="F")  # drawn content, no text at all
+    pdf.output(str(path))
+    return path
+
+
+def malformed_pdf(path: Path) -> Path:
+    path.write_bytes(
+        b"%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\nendobj\ngarbage\x00\xff"
+    )
+    return path
+
+
+def compression_bomb_pdf(path: Path, expanded_mib: int = 256) -> Path:
+    """A one-page PDF whose content stream inflates to ``expanded_mib`` MiB of spaces."""
+    import zlib
+
+    compressor = zlib.compressobj(9)
+    block = b" " * (1 << 20)
+    stream = b"".join(compressor.compress(block) for _ in range(expanded_mib)) + compressor.flush()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    path.write_bytes(bytes(out))
+    return path
