@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.helpers.tiny_bert import make_bert_folder
 
 from kortty_rag.chunking.splitter import Splitter
 from kortty_rag.embedding.convert import convert_bert_folder
@@ -19,7 +20,6 @@ from kortty_rag.embedding.llama import LlamaEmbedder
 from kortty_rag.embedding.loader import load_embedder
 from kortty_rag.embedding.selftest import run_self_test
 from kortty_rag.errors import IncompatibleIndexError, ModelError
-from tests.helpers.tiny_bert import make_bert_folder
 
 LONG_TEXT = " ".join(
     f"paragraph {i} talks about rivers, mountains and forests." for i in range(900)
