@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.privileges import permission_checked_preexec
 from tests.helpers.starter_cache import starter_home
 
 
@@ -51,8 +52,9 @@ def run_cli(kortty_home: Path) -> Iterator[object]:
     """Run ``kortty-rag`` in a subprocess with this test's KORTTY_HOME."""
 
     def run(
-        *args: str, input: str | None = None, check: bool = False
+        *args: str, input: str | None = None, check: bool = False, enforce_modes: bool = False
     ) -> subprocess.CompletedProcess[str]:
+        """``enforce_modes``: file permissions apply to the child even when the tests run as root."""
         env = dict(os.environ, KORTTY_HOME=str(kortty_home))
         return subprocess.run(
             [sys.executable, "-m", "kortty_rag", *args],
@@ -62,6 +64,7 @@ def run_cli(kortty_home: Path) -> Iterator[object]:
             env=env,
             check=check,
             timeout=600,
+            preexec_fn=permission_checked_preexec() if enforce_modes else None,  # noqa: PLW1509
         )
 
     yield run

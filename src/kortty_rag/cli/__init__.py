@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from kortty_rag import __version__
-from kortty_rag.cli import models_cmd, sources_cmd, stores_cmd
+from kortty_rag.cli import models_cmd, sources_cmd, stores_cmd, watch_cmd
 from kortty_rag.errors import Cancelled, KorttyRagError
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_CANCELLED = 0, 1, 2, 130
@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     stores_cmd.register(commands)
     sources_cmd.register(commands)
     models_cmd.register(commands)
+    watch_cmd.register(commands)
     return parser
 
 
@@ -57,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _gui() -> int:
     try:
-        from kortty_rag.gui.app import run_gui  # type: ignore[import-not-found,unused-ignore]
+        from kortty_rag.gui.app import run_gui  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError as exc:
         print(
             f"kortty-rag: the desktop app is not available ({exc}); "

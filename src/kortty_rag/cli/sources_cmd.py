@@ -1,4 +1,5 @@
-"""``kortty-rag source …``: add (scan, review, confirm, index)."""
+"""``kortty-rag source …``: add and refresh (scan, review, confirm, index), list, enable/disable,
+remove, sync mode."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import re
 import sys
 from typing import Any
 
-from kortty_rag.cli.render import StderrProgress, print_json, review_table
+from kortty_rag.cli.render import StderrProgress, print_json, review_table, table
 from kortty_rag.cli.stores_cmd import confirm
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import UsageError
-from kortty_rag.models import DEFAULT_MAX_FILE_SIZE, GiB, MiB, SourceOptions, SyncMode
-from kortty_rag.sync.jobs import PreparedReview, StoreJob
+from kortty_rag.models import DEFAULT_MAX_FILE_SIZE, GiB, MiB, SourceOptions, Store, SyncMode
+from kortty_rag.sync.jobs import PreparedReview, StoreJob, find_source, set_source_enabled
 from kortty_rag.sync.pipeline import IndexSummary
 
 
@@ -58,6 +59,41 @@ def register(commands: Any) -> None:
     )
     add.set_defaults(handler=cmd_add)
 
+    refresh = sub.add_parser(
+        "refresh", help="scan again, show the review, re-index changes on --yes"
+    )
+    refresh.add_argument("name", help="store name")
+    refresh.add_argument("path", nargs="?", help="only this source (its path or id)")
+    refresh.add_argument("--yes", action="store_true", help="confirm the review and index")
+    refresh.add_argument("--json", action="store_true")
+    refresh.set_defaults(handler=cmd_refresh)
+
+    lst = sub.add_parser("list", help="the sources of a store with status and counts")
+    lst.add_argument("name", help="store name")
+    lst.add_argument("--json", action="store_true")
+    lst.set_defaults(handler=cmd_list)
+
+    for action, text in (
+        ("disable", "exclude a source from retrieval (keeps its chunks)"),
+        ("enable", "include a disabled source in retrieval again"),
+    ):
+        toggle = sub.add_parser(action, help=text)
+        toggle.add_argument("name", help="store name")
+        toggle.add_argument("path", help="the source's path or id")
+        toggle.set_defaults(handler=cmd_toggle, enable=action == "enable")
+
+    remove = sub.add_parser("remove", help="remove a source and its chunks (never its files)")
+    remove.add_argument("name", help="store name")
+    remove.add_argument("path", help="the source's path or id")
+    remove.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    remove.set_defaults(handler=cmd_remove)
+
+    mode = sub.add_parser("mode", help="set the sync mode of a source (auto watches for changes)")
+    mode.add_argument("name", help="store name")
+    mode.add_argument("path", help="the source's path or id")
+    mode.add_argument("mode", choices=[m.value for m in SyncMode])
+    mode.set_defaults(handler=cmd_mode)
+
 
 def show_review(review: PreparedReview, *, as_json: bool) -> dict[str, Any] | None:
     if as_json:
@@ -79,17 +115,14 @@ def run_review_and_index(
 ) -> int:
     data = show_review(review, as_json=args.json)
     summary_counts = review.report.summary()
-    nothing = (
-        summary_counts.to_index == 0 and summary_counts.removed == 0 and not review.new_sources
+    changes = (
+        summary_counts.to_index
+        or summary_counts.removed
+        or review.new_sources
+        or any(r.root_state.value != "ok" for r in review.report.sources)
     )
-    if nothing and not any(r.root_state.value != "ok" for r in review.report.sources):
-        if data is not None:
-            print_json(data | {"indexed": False})
-        else:
-            print("Nothing to index.")
-        return 0
     question = f"Index {summary_counts.to_index} files and remove {summary_counts.removed}?"
-    if not confirm(question, args.yes):
+    if changes and not confirm(question, args.yes):
         if data is not None:
             print_json(data | {"indexed": False})
         else:
@@ -104,6 +137,95 @@ def run_review_and_index(
         for outcome in summary.sources:
             for path, reason in outcome.failed:
                 print(f"  skipped while indexing: {path}: {reason}")
+    return 0
+
+
+def cmd_refresh(args: argparse.Namespace) -> int:
+    registry = StoreRegistry()
+    store = registry.get(args.name)
+    ids = [find_source(store, args.path).id] if args.path else None
+    if not store.sources:
+        raise UsageError(
+            f"Store {store.name!r} has no sources",
+            hint=f"Add one with `kortty-rag source add {store.name!r} PATH`.",
+        )
+    progress = StderrProgress()
+    with StoreJob(store, registry=registry, progress=progress.tracker) as job:
+        review = job.review_refresh(ids)
+        progress.done()
+        return run_review_and_index(job, review, args, progress)
+
+
+def source_rows(store: Store) -> list[list[str]]:
+    rows = []
+    for s in store.sources:
+        status = s.status.value if s.enabled else f"{s.status.value} (disabled)"
+        if s.limited_watching:
+            status += " (limited watching)"
+        rows.append(
+            [
+                s.path,
+                s.kind.value,
+                s.sync_mode.value,
+                status,
+                f"{s.counts.files}/{s.counts.chunks}",
+                str(s.counts.issues),
+                s.last_indexed_at or "never",
+                s.status_reason,
+            ]
+        )
+    return rows
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    store = StoreRegistry().get(args.name)
+    if args.json:
+        print_json([s.to_json() for s in store.sources])
+        return 0
+    if not store.sources:
+        print(f"Store {store.name!r} has no sources yet.")
+        return 0
+    table(
+        ["PATH", "TYPE", "SYNC", "STATUS", "FILES/CHUNKS", "ISSUES", "LAST INDEXED", "REASON"],
+        source_rows(store),
+    )
+    return 0
+
+
+def cmd_toggle(args: argparse.Namespace) -> int:
+    registry = StoreRegistry()
+    store = registry.get(args.name)
+    source = find_source(store, args.path)
+    set_source_enabled(store, source.id, args.enable, registry)
+    state = "enabled" if args.enable else "disabled: its chunks are kept but never retrieved"
+    print(f"Source {source.path} {state}.")
+    return 0
+
+
+def cmd_mode(args: argparse.Namespace) -> int:
+    registry = StoreRegistry()
+    store = registry.get(args.name)
+    source = find_source(store, args.path)
+    registry.update(
+        store.id, lambda s: s.with_source(s.source(source.id).evolve(sync_mode=SyncMode(args.mode)))
+    )
+    print(f"Source {source.path} now syncs {args.mode}.")
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    registry = StoreRegistry()
+    store = registry.get(args.name)
+    source = find_source(store, args.path)
+    question = (
+        f"Remove source {source.path} from {store.name!r} with its "
+        f"{source.counts.chunks} chunks? The files themselves are not touched."
+    )
+    if not confirm(question, args.yes):
+        raise UsageError("Not removed (no confirmation)", hint="Pass --yes to confirm.")
+    with StoreJob(store, registry=registry) as job:
+        removed = job.remove_source(source.id)
+    print(f"Removed source {source.path} and {removed} chunks; its files were not touched.")
     return 0
 
 

@@ -6,6 +6,7 @@ A snapshot's database is written once while the snapshot is built and then only 
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator
@@ -74,16 +75,29 @@ def _chunk(row: tuple[Any, ...]) -> tuple[int, Chunk]:
     )
 
 
+@contextlib.contextmanager
+def write_errors() -> Iterator[None]:
+    """A full disk or an I/O error while building becomes one clear :class:`SnapshotError`."""
+    try:
+        yield
+    except (sqlite3.Error, OSError) as exc:
+        raise SnapshotError(
+            f"Could not write the new snapshot ({exc}); the previous snapshot is still active",
+            hint="Free disk space (or fix the I/O error) and run the job again.",
+        ) from exc
+
+
 class ChunkWriter:
     """Read-write access while a snapshot is being built (inside its temporary folder)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode = OFF")
-        self._db.execute("PRAGMA synchronous = OFF")
-        self._db.executescript(SCHEMA)
-        self._db.execute("BEGIN")
+        with write_errors():
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode = OFF")
+            self._db.execute("PRAGMA synchronous = OFF")
+            self._db.executescript(SCHEMA)
+            self._db.execute("BEGIN")
 
     def next_label(self) -> int:
         row = self._db.execute("SELECT COALESCE(MAX(label), -1) + 1 FROM chunks").fetchone()
@@ -95,6 +109,7 @@ class ChunkWriter:
         )
         return [(int(r[0]), Document(r[1], r[2], r[3], r[4], r[5], r[6], r[7])) for r in rows]
 
+    @write_errors()
     def remove_document(self, document_id: int) -> list[int]:
         labels = [
             int(r[0])
@@ -106,6 +121,7 @@ class ChunkWriter:
         self._db.execute("DELETE FROM documents WHERE id = ?", (document_id,))
         return labels
 
+    @write_errors()
     def add_document(self, document: Document, indexed_at: str, chunks: Iterable[NewChunk]) -> int:
         """Insert a document and its chunks; returns the document's row id."""
         cursor = self._db.execute(
@@ -149,14 +165,13 @@ class ChunkWriter:
     def finish(self, *, vacuum: bool) -> None:
         """Commit, optionally compact the file, verify it and close."""
         try:
-            self._db.execute("COMMIT")
-            if vacuum:
-                self._db.execute("VACUUM")
-            result = self._db.execute("PRAGMA quick_check").fetchone()
+            with write_errors():
+                self._db.execute("COMMIT")
+                if vacuum:
+                    self._db.execute("VACUUM")
+                result = self._db.execute("PRAGMA quick_check").fetchone()
             if result is None or result[0] != "ok":
                 raise SnapshotError(f"The new chunk table failed its check: {result}")
-        except sqlite3.Error as exc:
-            raise SnapshotError(f"Could not write the chunk table: {exc}") from exc
         finally:
             self._db.close()
 

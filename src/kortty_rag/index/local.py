@@ -39,6 +39,9 @@ class LocalUpdate:
         self._builder.add_document(document, chunks, vectors)
 
     def commit(self) -> None:
+        if not self._builder.changed:  # nothing to activate: keep serving the same snapshot
+            self._builder.abort()
+            return
         self._builder.commit()
         self._on_commit.set()
 

@@ -373,6 +373,8 @@ class SnapshotBuilder:
         self.tmp.mkdir()
         self._closed = False
         self._compact = False
+        #: whether anything was added or removed (an unchanged update activates nothing)
+        self.changed = False
         try:
             if base is not None and not fresh:
                 base_dir = folder / SNAPSHOTS / base.name
@@ -409,6 +411,7 @@ class SnapshotBuilder:
         entry = self._docs.pop((source_id, rel_path), None)
         if entry is None:
             return 0
+        self.changed = True
         labels = self.db.remove_document(entry[0])
         for label in labels:
             self.index.mark_deleted(label)
@@ -421,6 +424,7 @@ class SnapshotBuilder:
     def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
         """Add a document with its chunks; ``chunks[i]`` gets ``vectors[i]`` (labels are assigned)."""
         self.remove_document(document.source_id, document.rel_path)
+        self.changed = True
         labels = np.arange(self._next_label, self._next_label + len(chunks), dtype=np.uint64)
         self._next_label += len(chunks)
         labelled = [
@@ -431,9 +435,12 @@ class SnapshotBuilder:
         if len(chunks):
             needed = self.index.element_count + len(chunks)
             if needed > self.index.get_max_elements():
-                self.index.resize_index(
-                    max(needed, int(self.index.get_max_elements() * 1.5) + 1024)
-                )
+                try:
+                    self.index.resize_index(
+                        max(needed, int(self.index.get_max_elements() * 1.5) + 1024)
+                    )
+                except (MemoryError, RuntimeError) as exc:
+                    raise SnapshotError(f"Could not grow the vector index: {exc}") from exc
             self.index.add_items(
                 np.asarray(vectors, dtype=np.float32), labels, replace_deleted=True
             )

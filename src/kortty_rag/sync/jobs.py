@@ -149,7 +149,7 @@ class StoreJob:
         """Index the reviewed content and activate it; then record the sources' new state."""
         if review.store_id != self.store.id:
             raise NotFoundError("This review belongs to another store")
-        if embedder is None:
+        if embedder is None and review.plan.adds:  # nothing to embed: no model needed
             from kortty_rag.embedding.loader import load_embedder
 
             embedder = load_embedder(self.store.embedding)

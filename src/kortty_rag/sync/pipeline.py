@@ -17,7 +17,7 @@ import numpy as np
 
 from kortty_rag.chunking.splitter import Splitter
 from kortty_rag.embedding.base import EMBED_BATCH, Embedder
-from kortty_rag.errors import ExtractionError, SnapshotError
+from kortty_rag.errors import EmbeddingError, ExtractionError, SnapshotError
 from kortty_rag.extract.document import ExtractionCache, extract_file
 from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.index.base import StoreUpdate, VectorStore
@@ -124,7 +124,7 @@ class IndexRun:
         self,
         plan: ChangePlan,
         store: VectorStore,
-        embedder: Embedder,
+        embedder: Embedder | None,
         *,
         pdf: PdfExtractor,
         cache: ExtractionCache | None,
@@ -138,8 +138,7 @@ class IndexRun:
         self.cache = cache
         self.progress = progress
         self.cancel = cancel
-        self.splitter = Splitter(embedder, embedder.chunking())
-        self.dims = embedder.identity.dimensions
+        self._splitter: Splitter | None = None
         self.queue: deque[tuple[_Pending, int]] = deque()
         self.open_docs: deque[_Pending] = deque()
         self.embedded = 0
@@ -169,6 +168,17 @@ class IndexRun:
             raise
         return IndexSummary(tuple(outcomes), time.monotonic() - started, self.embedded)
 
+    def _embedder(self) -> Embedder:
+        if self.embedder is None:
+            raise EmbeddingError("internal: documents to index but no embedding model given")
+        return self.embedder
+
+    def _splitter_for(self) -> Splitter:
+        if self._splitter is None:
+            embedder = self._embedder()
+            self._splitter = Splitter(embedder, embedder.chunking())
+        return self._splitter
+
     def _source(self, update: StoreUpdate, plan: SourcePlan) -> SourceOutcome:
         outcome = SourceOutcome(
             plan.source.id, SourceStatus.READY, unchanged=plan.unchanged, skipped=plan.skipped
@@ -195,7 +205,7 @@ class IndexRun:
             extracted = extract_file(
                 task.path,
                 task.format,
-                size_limit=max(task.size, 1),
+                size_limit=task.size_limit,
                 expected_sha256=task.sha256,
                 pdf=self.pdf,
                 cache=self.cache,
@@ -207,16 +217,15 @@ class IndexRun:
                 update.remove_document(task.source_id, task.rel_path)  # no longer indexable
             self.progress.advance(task.size)
             return
-        spans = [
-            span for seg in extracted.segments for span in self.splitter.split(seg.text, seg.page)
-        ]
+        splitter = self._splitter_for()
+        spans = [span for seg in extracted.segments for span in splitter.split(seg.text, seg.page)]
         if not spans:
             outcome.failed.append((str(task.path), "no text to index (only whitespace)"))
             self.progress.count(issues=1)
             self.progress.advance(task.size)
             return
         pages = len(extracted.segments) if extracted.segments[0].page is not None else None
-        vectors = np.empty((len(spans), self.dims), np.float32)
+        vectors = np.empty((len(spans), self._embedder().identity.dimensions), np.float32)
         pending = _Pending(task, outcome, spans, vectors, pages)
         self.open_docs.append(pending)
         self.queue.extend((pending, i) for i in range(len(spans)))
@@ -226,7 +235,7 @@ class IndexRun:
         while len(self.queue) >= EMBED_BATCH or (final and self.queue):
             self.cancel.raise_if_cancelled()
             batch = [self.queue.popleft() for _ in range(min(EMBED_BATCH, len(self.queue)))]
-            vectors = self.embedder.embed_documents([p.spans[i].text for p, i in batch])
+            vectors = self._embedder().embed_documents([p.spans[i].text for p, i in batch])
             for (pending, i), vector in zip(batch, vectors, strict=True):
                 pending.vectors[i] = vector
                 pending.filled += 1
@@ -262,7 +271,7 @@ class IndexRun:
 def run_index(
     plan: ChangePlan,
     store: VectorStore,
-    embedder: Embedder,
+    embedder: Embedder | None,
     *,
     keep_sources: Collection[str],
     pdf: PdfExtractor,

@@ -26,6 +26,7 @@ class DocumentTask:
     sha256: str
     size: int
     changed: bool
+    size_limit: int
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class ChangePlan:
                     sha256=row.sha256,
                     size=row.size,
                     changed=row.reason == "changed",
+                    size_limit=review.source.options.max_file_size,
                 )
                 for row in review.rows
                 if row.status is FileStatus.INDEX

@@ -1,0 +1,70 @@
+"""``kortty-rag watch``: keep every ``auto`` source in sync until interrupted."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from typing import Any
+
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.sync.autorefresh import AutoRefresher, RefreshResult
+from kortty_rag.sync.watch import DEFAULT_DEBOUNCE_SECONDS, SourceWatcher
+
+
+def register(commands: Any) -> None:
+    watch = commands.add_parser("watch", help="watch auto sources and refresh them after changes")
+    watch.add_argument(
+        "--store",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only these stores (repeatable; default: all)",
+    )
+    watch.add_argument(
+        "--debounce",
+        type=float,
+        default=DEFAULT_DEBOUNCE_SECONDS,
+        metavar="SECONDS",
+        help=f"quiet time before a refresh (default {DEFAULT_DEBOUNCE_SECONDS:g})",
+    )
+    watch.add_argument(
+        "--once",
+        action="store_true",
+        help="only reconcile: refresh every auto source once, then exit",
+    )
+    watch.set_defaults(handler=cmd_watch)
+
+
+def _report(registry: StoreRegistry) -> Any:
+    names = {s.id: s.name for s in registry.list()}
+
+    def show(result: RefreshResult) -> None:
+        name = names.get(result.store_id, result.store_id)
+        if result.error is not None:
+            print(f"[{name}] refresh after {result.reason} failed: {result.error}", flush=True)
+        elif result.summary is not None:
+            print(f"[{name}] refresh after {result.reason}: {result.summary.line()}", flush=True)
+
+    return show
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    registry = StoreRegistry()
+    stores = [registry.get(n) for n in args.store] if args.store else registry.list()
+    refresher = AutoRefresher(registry=registry, on_result=_report(registry)).start()
+    watcher = SourceWatcher(refresher.request, registry=registry, debounce=args.debounce)
+    try:
+        watcher.start(stores)
+        for (store_id, source_id), reason in watcher.limited.items():
+            source = registry.get(store_id).source(source_id)
+            print(f"limited watching: {source.path}: {reason} (refresh it manually)", flush=True)
+        count = len(watcher.watched)
+        if args.once:
+            refresher.wait_idle(timeout=24 * 3600)
+            return 0
+        print(f"Watching {count} auto sources in {len(stores)} stores; Ctrl-C stops.", flush=True)
+        threading.Event().wait()
+    finally:
+        watcher.stop()
+        refresher.stop()
+    return 0

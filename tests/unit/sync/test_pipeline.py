@@ -1,0 +1,60 @@
+"""The indexing job with a fake embedder: stage-weighted progress, the completion summary, batching."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.progress import ProgressState, ProgressTracker
+from kortty_rag.sync.jobs import StoreJob
+from tests.helpers.fakes import HashEmbedder
+
+
+def test_progress_and_summary(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for i in range(12):
+        (docs / f"d{i}.txt").write_text(f"document {i} " + "word " * (40 * (i + 1)))
+    (docs / "skip.bin.txt").write_bytes(b"\x00")
+    embedder = HashEmbedder()
+    registry = StoreRegistry()
+    store = registry.create("P", embedder.identity)
+    states: list[ProgressState] = []
+    tracker = ProgressTracker(states.append)
+    with StoreJob(store, registry=registry, progress=tracker) as job:
+        review = job.review_new_sources([docs])
+        summary = job.apply(review, embedder)
+    stages = [s.stage for s in states]
+    assert stages.index("scan") < stages.index("index") < stages.index("activate")
+    percents = [s.percent for s in states]
+    assert percents == sorted(percents) and percents[-1] == 100.0
+    last = states[-1]
+    assert (last.documents, last.issues) == (12, 1)
+    assert last.chunks == summary.chunks_embedded == len(embedder.calls)
+    assert summary.indexed == 12 and summary.skipped == 1 and summary.removed == 0
+    # embedding requests go in batches of at most 32 chunks
+    assert summary.chunks_embedded > 32
+    assert "Indexed 12 new or changed, 0 unchanged, 0 removed, 1 skipped" in summary.line()
+    source = registry.get("P").sources[0]
+    assert (source.counts.files, source.counts.issues) == (12, 1)
+    assert source.counts.chunks == summary.chunks_embedded
+
+
+def test_file_changed_after_review_is_not_indexed(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.txt").write_text("reviewed content")
+    (docs / "b.txt").write_text("stays the same")
+    embedder = HashEmbedder()
+    registry = StoreRegistry()
+    store = registry.create("R", embedder.identity)
+    with StoreJob(store, registry=registry) as job:
+        review = job.review_new_sources([docs])
+        (docs / "a.txt").write_text("content nobody reviewed")
+        summary = job.apply(review, embedder)
+    assert summary.indexed == 1
+    (outcome,) = summary.sources
+    assert outcome.failed == [
+        (str(docs / "a.txt"), "changed after it was checked; refresh to review it again")
+    ]
+    assert all("nobody reviewed" not in text for text in embedder.calls)
