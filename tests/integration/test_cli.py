@@ -57,11 +57,14 @@ def test_store_lifecycle_and_search(
 
     found = run_cli("search", "Science", "underwater animal colonies in tropical oceans")
     assert found.returncode == 0
-    first = found.stdout.splitlines()[0]
-    assert first.startswith("[R1] ") and first.split("  (score")[0].endswith("atlas.pdf, page 2")
-    as_json = json.loads(run_cli("search", "Science", "magma", "--json", "-k", "2").stdout)
-    assert [e["marker"] for e in as_json["excerpts"]] == ["R1", "R2"]
+    lines = found.stdout.splitlines()
+    assert lines[0] == "<retrieved_context>" and lines[-1] == "</retrieved_context>"
+    first = next(line for line in lines if line.startswith("[R1] "))
+    assert first.endswith("atlas.pdf, page 2")
+    as_json = json.loads(run_cli("search", "Science", "magma", "--json").stdout)
+    assert [e["marker"] for e in as_json["excerpts"]][:2] == ["R1", "R2"]
     assert Path(as_json["excerpts"][0]["path"]).name == "volcano.txt"
+    assert as_json["block"].startswith("<retrieved_context>")
 
     again = run_cli("source", "add", "Science", str(docs), "--yes")
     assert again.returncode == 2 and "overlaps the existing source" in again.stderr

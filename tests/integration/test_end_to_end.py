@@ -18,11 +18,10 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.embedding.loader import load_embedder
 from kortty_rag.errors import Cancelled
-from kortty_rag.index.factory import open_vector_store
 from kortty_rag.index.snapshot import read_pointer
 from kortty_rag.models import FileStatus, SourceStatus, Store
 from kortty_rag.progress import CancelToken, RecordingProgress
-from kortty_rag.retrieval.search import search_store
+from kortty_rag.retrieval.search import RetrievalService, SearchOptions
 from kortty_rag.sync.jobs import StoreJob
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus"
@@ -133,13 +132,14 @@ def indexed(corpus: Path, starter_model: InstalledModel) -> Store:
     return registry.get("Library")
 
 
-def search(store: Store, query: str, k: int = 6) -> list[tuple[str, int | None]]:
-    vectors = open_vector_store(store)
+def search(store: Store, query: str) -> list[tuple[str, int | None]]:
+    """Dense-only ranking: these tests are about the embedding model connecting paraphrases."""
+    service = RetrievalService()
     try:
-        excerpts = search_store(store, vectors, load_embedder(store.embedding), query, k=k)
+        result = service.search(query, [store], options=SearchOptions(lexical=False))
     finally:
-        vectors.close()
-    return [(Path(e.path).name, e.page) for e in excerpts]
+        service.close()
+    return [(Path(e.path).name, e.page) for e in result.excerpts]
 
 
 def test_paraphrases_share_no_keywords_with_their_targets(corpus: Path) -> None:

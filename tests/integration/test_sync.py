@@ -124,13 +124,13 @@ def test_disable_enable_and_remove(run_cli: Any, store: str, docs: Path, tmp_pat
     extra = tmp_path / "extra.md"
     extra.write_text("Lighthouses guide ships along dangerous coasts at night.\n")
     assert run_cli("source", "add", "Sync", str(extra), "--yes").returncode == 0
-    assert hit_names(run_cli, "beacons warning sailors")[0] == "extra.md"
+    assert hit_names(run_cli, "lighthouses guiding ships")[0] == "extra.md"
 
     assert run_cli("source", "disable", "Sync", str(extra)).returncode == 0
-    assert "extra.md" not in hit_names(run_cli, "beacons warning sailors")
+    assert "extra.md" not in hit_names(run_cli, "lighthouses guiding ships")
     assert {s["enabled"] for s in sources(run_cli)} == {True, False}
     assert run_cli("source", "enable", "Sync", str(extra)).returncode == 0
-    assert hit_names(run_cli, "beacons warning sailors")[0] == "extra.md"
+    assert hit_names(run_cli, "lighthouses guiding ships")[0] == "extra.md"
 
     refused = run_cli("source", "remove", "Sync", str(docs))  # no --yes, no terminal
     assert refused.returncode == 2 and len(sources(run_cli)) == 2

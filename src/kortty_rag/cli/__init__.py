@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from kortty_rag import __version__
-from kortty_rag.cli import models_cmd, sources_cmd, stores_cmd, watch_cmd
+from kortty_rag.cli import models_cmd, search_cmd, sources_cmd, stores_cmd, watch_cmd
 from kortty_rag.errors import Cancelled, KorttyRagError
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_CANCELLED = 0, 1, 2, 130
@@ -26,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"kortty-rag {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     stores_cmd.register(commands)
+    search_cmd.register(commands)
     sources_cmd.register(commands)
     models_cmd.register(commands)
     watch_cmd.register(commands)

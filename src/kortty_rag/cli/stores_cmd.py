@@ -10,9 +10,7 @@ from kortty_rag.cli.render import StderrProgress, print_json, table
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
-from kortty_rag.index.factory import open_vector_store
 from kortty_rag.models import Store, StoreRoles
-from kortty_rag.retrieval.search import search_store
 from kortty_rag.sync.jobs import StoreJob
 
 
@@ -53,13 +51,6 @@ def register(commands: Any) -> None:
     rebuild.add_argument("--model", help="rebuild with another installed embedding model")
     rebuild.add_argument("--json", action="store_true")
     rebuild.set_defaults(handler=cmd_rebuild)
-
-    search = commands.add_parser("search", help="retrieve ranked excerpts from a store")
-    search.add_argument("name")
-    search.add_argument("query")
-    search.add_argument("-k", type=int, default=6, help="number of excerpts (default 6)")
-    search.add_argument("--json", action="store_true")
-    search.set_defaults(handler=cmd_search)
 
 
 def store_json(store: Store) -> dict[str, Any]:
@@ -158,33 +149,4 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
         print_json(summary.to_json())
     else:
         print(summary.line())
-    return 0
-
-
-def cmd_search(args: argparse.Namespace) -> int:
-    from kortty_rag.embedding.loader import load_embedder
-
-    if args.k < 1:
-        raise UsageError("-k must be at least 1")
-    store = StoreRegistry().get(args.name)
-    vectors = open_vector_store(store)
-    try:
-        excerpts = search_store(
-            store, vectors, load_embedder(store.embedding), args.query, k=args.k
-        )
-    finally:
-        vectors.close()
-    if args.json:
-        print_json(
-            {"store": store.name, "query": args.query, "excerpts": [e.to_json() for e in excerpts]}
-        )
-        return 0
-    if not excerpts:
-        print("No excerpts found. Check that the store has enabled, indexed sources.")
-        return 0
-    for excerpt in excerpts:
-        print(f"[{excerpt.marker}] {excerpt.location()}  (score {excerpt.score:.3f})")
-        for line in excerpt.chunk.text.splitlines():
-            print(f"    {line}")
-        print()
     return 0

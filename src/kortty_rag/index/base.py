@@ -42,6 +42,9 @@ class VectorStore(Protocol):
     def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
         """The ``k`` nearest chunks among ``source_ids`` (cosine similarity in ``Hit.score``)."""
 
+    def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
+        """The ``k`` best BM25 matches among ``source_ids`` (BM25 score in ``Hit.score``)."""
+
     def close(self) -> None: ...
 
 

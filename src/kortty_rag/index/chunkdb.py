@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.errors import SnapshotError
+from kortty_rag.index import lexical
 from kortty_rag.models import Chunk, Document
 
 SCHEMA = """
@@ -97,6 +98,8 @@ class ChunkWriter:
             self._db.execute("PRAGMA journal_mode = OFF")
             self._db.execute("PRAGMA synchronous = OFF")
             self._db.executescript(SCHEMA)
+            #: the lexical index was (re)built from the chunk texts (a format migration)
+            self.lexical_rebuilt = lexical.ensure_index(self._db)
             self._db.execute("BEGIN")
 
     def next_label(self) -> int:
@@ -188,9 +191,24 @@ class ChunkReader:
                 f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
             )
             self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
+            self.has_lexical = lexical.has_index(self._db)
         except sqlite3.Error as exc:
             raise SnapshotError(f"Chunk table {path.name} is unreadable: {exc}") from exc
         self._lock = threading.Lock()
+
+    def lexical(
+        self, query: str, k: int, source_ids: Iterable[str] | None
+    ) -> list[tuple[int, float]]:
+        """BM25 search; empty when this snapshot has no lexical index (an old format)."""
+        if not self.has_lexical:
+            return []
+        with self._lock:
+            try:
+                return lexical.search(
+                    self._db, query, k, None if source_ids is None else set(source_ids)
+                )
+            except sqlite3.Error as exc:
+                raise SnapshotError(f"The lexical index is unreadable: {exc}") from exc
 
     def close(self) -> None:
         self._db.close()

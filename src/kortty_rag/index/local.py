@@ -12,6 +12,7 @@ from kortty_rag.errors import StoreBusyError
 from kortty_rag.index.chunkdb import NewChunk
 from kortty_rag.index.lock import StoreLock
 from kortty_rag.index.snapshot import (
+    FORMAT_VERSION,
     Snapshot,
     SnapshotBuilder,
     open_snapshot,
@@ -93,7 +94,27 @@ class LocalStore:
                 self._allowed_cache = None
                 if old is not None:
                     old.close()
+                if self._snapshot is not None and self._snapshot.manifest.format < FORMAT_VERSION:
+                    self._migrate()
             return self._snapshot
+
+    def _migrate(self) -> None:
+        """Promote an older snapshot format to the current one (same documents and vectors, plus
+        what the new format adds), atomically; if a job holds the store, serve the old one as is."""
+        snapshot = self._snapshot
+        assert snapshot is not None
+        try:
+            with StoreLock(self.folder, purpose="format migration"):
+                builder = SnapshotBuilder(self.folder, self.identity, base=snapshot.manifest)
+                if builder.changed:
+                    builder.commit()
+                else:
+                    builder.abort()
+        except StoreBusyError:
+            return
+        snapshot.close()
+        self._snapshot = open_snapshot(self.folder, self.identity)
+        self._pointer = read_pointer(self.folder)
 
     @property
     def snapshot(self) -> Snapshot | None:
@@ -125,7 +146,18 @@ class LocalStore:
             allowed = self._allowed_cache[1]
             all_sources = len(allowed) == snap.size
             found = snap.search(vector, k, None if all_sources else allowed)
-            chunks = snap.chunk_map(label for label, _ in found)
+            return self._hits(snap, found)
+
+    def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
+        with self._lock:
+            snap = self._refresh()
+            if snap is None or not source_ids:
+                return []
+            return self._hits(snap, snap.lexical(query, k, set(source_ids)))
+
+    @staticmethod
+    def _hits(snap: Snapshot, found: list[tuple[int, float]]) -> list[Hit]:
+        chunks = snap.chunk_map(label for label, _ in found)
         return [Hit(label, chunks[label], score) for label, score in found if label in chunks]
 
     def close(self) -> None:

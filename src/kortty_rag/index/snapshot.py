@@ -37,7 +37,8 @@ from kortty_rag.index.chunkdb import ChunkReader, ChunkWriter, NewChunk
 from kortty_rag.index.hnsw_file import HnswFileInfo, validate_hnsw_file
 from kortty_rag.models import Chunk, Document, EmbeddingIdentity
 
-FORMAT_VERSION = 1
+#: 1: vectors + chunk table; 2: adds the lexical (BM25) index. Older formats are migrated on open.
+FORMAT_VERSION = 2
 PRODUCT = "kortty-rag"
 CURRENT = "CURRENT"
 SNAPSHOTS = "snapshots"
@@ -284,6 +285,12 @@ class Snapshot:
         order = np.argsort(-scores, kind="stable")[:k]
         return [(labels[i], float(scores[i])) for i in order]
 
+    def lexical(
+        self, query: str, k: int, source_ids: set[str] | None = None
+    ) -> list[tuple[int, float]]:
+        """Labels and BM25 scores of the ``k`` best lexical matches."""
+        return self.chunks.lexical(query, k, source_ids)
+
     def vectors(self, labels: list[int]) -> np.ndarray:
         with self._lock:
             return np.asarray(self._index.get_items(labels), dtype=np.float32)
@@ -389,6 +396,7 @@ class SnapshotBuilder:
                     allow_replace_deleted=True,
                 )
             self.db = ChunkWriter(self.tmp / CHUNKS)
+            self.changed = self.db.lexical_rebuilt and base is not None  # a format migration
             self._next_label = self.db.next_label()
             self._docs = {(d.source_id, d.rel_path): (i, d) for i, d in self.db.documents()}
         except BaseException as exc:

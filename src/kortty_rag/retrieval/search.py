@@ -1,36 +1,153 @@
-"""Searching one store: embed the query with the store's model, rank among enabled sources only."""
+"""Hybrid retrieval with fixed limits and an explanation for every result and every drop (SPEC §11).
+
+For each store: the query is embedded with the store's own model (query prefix) and searched in the
+HNSW graph, and the same text is searched in the BM25 index; both see only enabled sources. The two
+rankings are fused by weighted reciprocal rank fusion, stores are merged by fused score, and the best
+candidates are taken in order while the limits hold: at most 6 excerpts, at most 2 per source, and a
+token budget of 4,000 tokens that never exceeds 25 % of the target model's context window (the whole
+block counts, wrapper and instructions included).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kortty_rag.embedding.base import Embedder
+from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
-from kortty_rag.models import Chunk, Source, SourceKind, Store
+from kortty_rag.models import Chunk, Hit, Source, SourceKind, Store
+from kortty_rag.retrieval.context import (
+    BlockExcerpt,
+    block_overhead_tokens,
+    estimate_tokens,
+    render_block,
+    render_excerpt,
+)
+from kortty_rag.retrieval.fusion import FusionWeights, fuse
+
+DROP_PER_SOURCE = "per-source cap"
+DROP_BUDGET = "token budget"
+DROP_TOTAL = "excerpt limit"
+DROP_DISABLED = "disabled source"
+
+
+@dataclass(frozen=True)
+class RetrievalLimits:
+    max_excerpts: int = 6
+    per_source: int = 2
+    max_tokens: int = 4000
+    context_share: float = 0.25
+
+    def budget(self, context_window: int | None) -> int:
+        if context_window is None:
+            return self.max_tokens
+        return min(self.max_tokens, int(context_window * self.context_share))
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    dense: bool = True
+    lexical: bool = True
+    weights: FusionWeights = field(default_factory=FusionWeights)
+    candidates: int = 40  # per part and store
+    explain: bool = False
+
+
+@dataclass(frozen=True)
+class Candidate:
+    store_id: str
+    store_name: str
+    source: Source
+    label: int
+    chunk: Chunk
+    path: str
+    fused: float
+    dense_rank: int | None
+    dense_score: float | None
+    lexical_rank: int | None
+    lexical_score: float | None
+    tokens: int
+
+    @property
+    def location(self) -> str:
+        return f"{self.path}, page {self.chunk.page}" if self.chunk.page is not None else self.path
+
+    def scores_json(self) -> dict[str, Any]:
+        return {
+            "fused": round(self.fused, 6),
+            "dense_rank": self.dense_rank,
+            "dense_score": None if self.dense_score is None else round(self.dense_score, 6),
+            "lexical_rank": self.lexical_rank,
+            "lexical_score": None if self.lexical_score is None else round(self.lexical_score, 6),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "store": self.store_name,
+            "path": self.path,
+            "page": self.chunk.page,
+            "chunk_id": self.chunk.chunk_id,
+            "tokens": self.tokens,
+            "scores": self.scores_json(),
+        }
 
 
 @dataclass(frozen=True)
 class Excerpt:
     marker: str
-    path: str
-    page: int | None
-    score: float
-    chunk: Chunk
+    candidate: Candidate
+
+    @property
+    def path(self) -> str:
+        return self.candidate.path
+
+    @property
+    def page(self) -> int | None:
+        return self.candidate.chunk.page
+
+    @property
+    def chunk(self) -> Chunk:
+        return self.candidate.chunk
 
     def location(self) -> str:
-        return f"{self.path}, page {self.page}" if self.page is not None else self.path
+        return self.candidate.location
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
+        return {"marker": self.marker, "text": self.chunk.text} | self.candidate.to_json()
+
+
+@dataclass(frozen=True)
+class Dropped:
+    candidate: Candidate
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return self.candidate.to_json() | {"reason": self.reason}
+
+
+@dataclass(frozen=True)
+class RetrievalResult:
+    query: str
+    excerpts: tuple[Excerpt, ...]
+    dropped: tuple[Dropped, ...]
+    budget_tokens: int
+    used_tokens: int
+    block: str
+    stores: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
         return {
-            "marker": self.marker,
-            "path": self.path,
-            "page": self.page,
-            "score": round(self.score, 6),
-            "chunk_id": self.chunk.chunk_id,
-            "start": self.chunk.start,
-            "end": self.chunk.end,
-            "text": self.chunk.text,
+            "query": self.query,
+            "stores": list(self.stores),
+            "budget_tokens": self.budget_tokens,
+            "used_tokens": self.used_tokens,
+            "excerpts": [e.to_json() for e in self.excerpts],
+            "dropped": [d.to_json() for d in self.dropped],
+            "block": self.block,
         }
 
 
@@ -39,27 +156,175 @@ def document_path(source: Source, rel_path: str) -> str:
     return source.path if source.kind is SourceKind.FILE else str(Path(source.path) / rel_path)
 
 
-def enabled_sources(store: Store) -> dict[str, Source]:
-    return {s.id: s for s in store.sources if s.enabled}
+def retrieval_parts(store: Store, options: SearchOptions) -> tuple[bool, bool]:
+    """Dense and lexical can be switched off per query and per store (``settings.retrieval``)."""
+    settings = store.settings.get("retrieval", {})
+    dense = options.dense and bool(settings.get("dense", True))
+    lexical = options.lexical and bool(settings.get("lexical", True))
+    return dense, lexical
 
 
-def search_store(
-    store: Store, vectors: VectorStore, embedder: Embedder, query: str, *, k: int = 6
-) -> list[Excerpt]:
-    """The ``k`` best excerpts for ``query``, numbered ``R1``, ``R2``, … in rank order."""
-    sources = enabled_sources(store)
-    if not sources or not query.strip():
+#: Opens the vector store of a store, and its embedder when the dense part runs (cached by the service).
+Resources = Callable[[Store, bool], tuple[VectorStore, Embedder | None]]
+
+
+def _candidates(
+    store: Store,
+    sources: dict[str, Source],
+    query: str,
+    options: SearchOptions,
+    resources: Resources,
+) -> list[Candidate]:
+    dense_on, lexical_on = retrieval_parts(store, options)
+    if not sources or not (dense_on or lexical_on):
         return []
-    vector = embedder.embed_query(query)
-    hits = vectors.search(vector, k, sources.keys())
-    return [
-        Excerpt(
-            marker=f"R{n}",
-            path=document_path(sources[hit.chunk.source_id], hit.chunk.rel_path),
-            page=hit.chunk.page,
-            score=hit.score,
-            chunk=hit.chunk,
+    vectors, embedder = resources(store, dense_on)
+    dense: list[Hit] = []
+    if dense_on and embedder is not None:
+        dense = vectors.search(embedder.embed_query(query), options.candidates, sources.keys())
+    lexical = (
+        vectors.lexical_search(query, options.candidates, sources.keys()) if lexical_on else []
+    )
+    chunks = {h.label: h.chunk for h in dense + lexical}
+    fused = fuse(
+        [(h.label, h.score) for h in dense], [(h.label, h.score) for h in lexical], options.weights
+    )
+    result = []
+    for f in fused:
+        chunk = chunks[f.key]
+        source = sources.get(chunk.source_id)
+        if source is None:
+            continue
+        path = document_path(source, chunk.rel_path)
+        location = f"{path}, page {chunk.page}" if chunk.page is not None else path
+        tokens = estimate_tokens(render_excerpt(BlockExcerpt("R00", location, chunk.text))) + 1
+        result.append(
+            Candidate(
+                store.id,
+                store.name,
+                source,
+                f.key,
+                chunk,
+                path,
+                f.score,
+                f.dense_rank,
+                f.dense_score,
+                f.lexical_rank,
+                f.lexical_score,
+                tokens,
+            )
         )
-        for n, hit in enumerate(hits, start=1)
-        if hit.chunk.source_id in sources
-    ]
+    return result
+
+
+def retrieve(
+    query: str,
+    stores: Sequence[Store],
+    resources: Resources,
+    *,
+    limits: RetrievalLimits | None = None,
+    options: SearchOptions | None = None,
+    context_window: int | None = None,
+) -> RetrievalResult:
+    """The bounded context block for ``query`` from ``stores`` (enabled sources only)."""
+    limits = limits or RetrievalLimits()
+    options = options or SearchOptions()
+    budget = limits.budget(context_window)
+    candidates: list[Candidate] = []
+    disabled: list[Candidate] = []
+    if query.strip():
+        for store in stores:
+            enabled = {s.id: s for s in store.sources if s.enabled}
+            candidates += _candidates(store, enabled, query, options, resources)
+            if options.explain:
+                off = {s.id: s for s in store.sources if not s.enabled}
+                disabled += _candidates(store, off, query, options, resources)
+    candidates.sort(key=lambda c: -c.fused)
+    chosen: list[Candidate] = []
+    dropped: list[Dropped] = []
+    per_source: dict[tuple[str, str], int] = {}
+    used = block_overhead_tokens()
+    for candidate in candidates:
+        key = (candidate.store_id, candidate.source.id)
+        if len(chosen) >= limits.max_excerpts:
+            reason = DROP_TOTAL
+        elif per_source.get(key, 0) >= limits.per_source:
+            reason = DROP_PER_SOURCE
+        elif used + candidate.tokens > budget:
+            reason = DROP_BUDGET
+        else:
+            chosen.append(candidate)
+            per_source[key] = per_source.get(key, 0) + 1
+            used += candidate.tokens
+            continue
+        if options.explain:
+            dropped.append(Dropped(candidate, reason))
+    for candidate in sorted(disabled, key=lambda c: -c.fused)[: limits.max_excerpts]:
+        dropped.append(Dropped(candidate, DROP_DISABLED))
+    excerpts = tuple(Excerpt(f"R{n}", c) for n, c in enumerate(chosen, start=1))
+    block = render_block([BlockExcerpt(e.marker, e.location(), e.chunk.text) for e in excerpts])
+    return RetrievalResult(
+        query=query,
+        excerpts=excerpts,
+        dropped=tuple(dropped),
+        budget_tokens=budget,
+        used_tokens=used if excerpts else 0,
+        block=block,
+        stores=tuple(s.name for s in stores),
+    )
+
+
+class RetrievalService:
+    """Keeps stores' vector stores and embedders open between queries (CLI, MCP server, GUI)."""
+
+    def __init__(self, load_embedder: Callable[[Store], Embedder] | None = None) -> None:
+        self._lock = threading.Lock()
+        self._vectors: dict[str, VectorStore] = {}
+        self._load_embedder = load_embedder or _default_embedder
+
+    def resources(self, store: Store, dense: bool) -> tuple[VectorStore, Embedder | None]:
+        from kortty_rag.index.factory import open_vector_store
+
+        with self._lock:
+            vectors = self._vectors.get(store.id)
+            if vectors is None:
+                vectors = self._vectors[store.id] = open_vector_store(store)
+        return vectors, self._load_embedder(store) if dense else None
+
+    def search(
+        self,
+        query: str,
+        stores: Sequence[Store],
+        *,
+        limits: RetrievalLimits | None = None,
+        options: SearchOptions | None = None,
+        context_window: int | None = None,
+    ) -> RetrievalResult:
+        if options is not None and not (options.dense or options.lexical):
+            raise UsageError("Both dense and lexical search are switched off")
+        return retrieve(
+            query,
+            stores,
+            self.resources,
+            limits=limits,
+            options=options,
+            context_window=context_window,
+        )
+
+    def forget(self, store_id: str) -> None:
+        with self._lock:
+            vectors = self._vectors.pop(store_id, None)
+        if vectors is not None:
+            vectors.close()
+
+    def close(self) -> None:
+        with self._lock:
+            stores, self._vectors = list(self._vectors.values()), {}
+        for vectors in stores:
+            vectors.close()
+
+
+def _default_embedder(store: Store) -> Embedder:
+    from kortty_rag.embedding.loader import load_embedder
+
+    return load_embedder(store.embedding)

@@ -1,0 +1,86 @@
+"""``kortty-rag search``: the exact context block a model would receive, plus the explanation."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from kortty_rag.cli.render import print_json
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.errors import UsageError
+from kortty_rag.retrieval.search import RetrievalResult, RetrievalService, SearchOptions
+
+WEAK_RESULTS_GUIDANCE = (
+    "Weak or no results? Check that the sources are enabled and synced (`source list`); try terms "
+    "that occur in the documents, then compare with a natural-language question; read the scan report "
+    "for unsupported, binary, non-UTF-8, oversized, protected or image-only files; rebuild after "
+    "changing the embedding model (`store rebuild`)."
+)
+
+
+def register(commands: Any) -> None:
+    search = commands.add_parser("search", help="show the context block a model would receive")
+    search.add_argument("name", help="store name")
+    search.add_argument("query")
+    search.add_argument(
+        "--explain", action="store_true", help="show scores, ranks and why candidates were dropped"
+    )
+    search.add_argument("--json", action="store_true")
+    parts = search.add_mutually_exclusive_group()
+    parts.add_argument("--dense-only", action="store_true", help="switch the lexical part off")
+    parts.add_argument("--lexical-only", action="store_true", help="switch the dense part off")
+    search.add_argument(
+        "--context-window",
+        type=int,
+        metavar="TOKENS",
+        help="the target model's context window (the block gets at most 25%%)",
+    )
+    search.set_defaults(handler=cmd_search)
+
+
+def _scores(c: Any) -> str:
+    dense = f"dense #{c.dense_rank} ({c.dense_score:.3f})" if c.dense_rank else "dense -"
+    lexical = (
+        f"lexical #{c.lexical_rank} ({c.lexical_score:.2f})" if c.lexical_rank else "lexical -"
+    )
+    return f"fused {c.fused:.4f}  {dense}  {lexical}"
+
+
+def print_explanation(result: RetrievalResult) -> None:
+    print(
+        f"\nExplanation: {len(result.excerpts)} excerpts, {result.used_tokens} of "
+        f"{result.budget_tokens} budget tokens (estimated)"
+    )
+    for excerpt in result.excerpts:
+        print(f"  [{excerpt.marker}] {_scores(excerpt.candidate)}  {excerpt.location()}")
+    if result.dropped:
+        print("Dropped:")
+        for dropped in result.dropped:
+            print(f"  {dropped.reason}: {_scores(dropped.candidate)}  {dropped.candidate.location}")
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    if args.context_window is not None and args.context_window < 256:
+        raise UsageError("--context-window must be at least 256 tokens")
+    store = StoreRegistry().get(args.name)
+    options = SearchOptions(
+        dense=not args.lexical_only, lexical=not args.dense_only, explain=args.explain or args.json
+    )
+    service = RetrievalService()
+    try:
+        result = service.search(
+            args.query, [store], options=options, context_window=args.context_window
+        )
+    finally:
+        service.close()
+    if args.json:
+        print_json(result.to_json())
+        return 0
+    if result.block:
+        print(result.block)
+    else:
+        print("No excerpts found.")
+        print(WEAK_RESULTS_GUIDANCE)
+    if args.explain:
+        print_explanation(result)
+    return 0

@@ -1,0 +1,165 @@
+"""AI profiles and role assignments, persisted atomically in ``kortty-rag-settings.json``.
+
+A profile names a chat model: a local GGUF file run by llama.cpp in process, or an OpenAI-compatible
+HTTP endpoint. API keys are never stored here: a profile names the environment variable that holds
+its key.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from kortty_rag.config.atomic import write_json_atomic
+from kortty_rag.config.paths import settings_file
+from kortty_rag.config.registry import validate_name
+from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
+from kortty_rag.models import Role
+
+PRODUCT = "kortty-rag"
+SCHEMA_VERSION = 1
+PRESET_FAMILIES = ("generic", "chatml", "llama3", "gemma", "mistral", "qwen", "phi")
+
+
+class Backend(StrEnum):
+    LLAMA_CPP = "llama.cpp"
+    OPENAI = "openai"
+
+
+@dataclass(frozen=True)
+class AiProfile:
+    name: str
+    backend: Backend
+    model: str  # a GGUF path for llama.cpp, a model name for an endpoint
+    context_window: int = 8192
+    preset: str = "generic"
+    endpoint: str | None = None  # base URL of an OpenAI-compatible server
+    api_key_env: str | None = None  # environment variable holding the endpoint's key
+
+    def __post_init__(self) -> None:
+        if self.context_window < 512:
+            raise UsageError("A context window must be at least 512 tokens")
+        if self.preset not in PRESET_FAMILIES:
+            raise UsageError(
+                f"Unknown prompt preset family {self.preset!r}",
+                hint=f"Choose one of: {', '.join(PRESET_FAMILIES)}.",
+            )
+        if self.backend is Backend.OPENAI and not self.endpoint:
+            raise UsageError("An OpenAI-compatible profile needs --endpoint URL")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "backend": self.backend.value,
+            "model": self.model,
+            "context_window": self.context_window,
+            "preset": self.preset,
+            "endpoint": self.endpoint,
+            "api_key_env": self.api_key_env,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AiProfile:
+        return cls(
+            name=str(data["name"]),
+            backend=Backend(data["backend"]),
+            model=str(data["model"]),
+            context_window=int(data.get("context_window", 8192)),
+            preset=str(data.get("preset", "generic")),
+            endpoint=data.get("endpoint"),
+            api_key_env=data.get("api_key_env"),
+        )
+
+
+@dataclass(frozen=True)
+class ProfileSettings:
+    profiles: tuple[AiProfile, ...] = ()
+    roles: tuple[tuple[Role, str], ...] = ()
+
+    def role_profile(self, role: Role) -> AiProfile | None:
+        name = dict(self.roles).get(role)
+        return next((p for p in self.profiles if p.name == name), None)
+
+    def roles_of(self, profile_name: str) -> list[Role]:
+        return [role for role, name in self.roles if name == profile_name]
+
+
+class ProfileRegistry:
+    """Profiles and roles of the current ``KORTTY_HOME``."""
+
+    def load(self) -> ProfileSettings:
+        path = settings_file()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return ProfileSettings()
+        except (OSError, ValueError) as exc:
+            raise ConfigError(f"{path} is unreadable: {exc}") from exc
+        if not isinstance(data, dict) or data.get("product") != PRODUCT:
+            raise ConfigError(f"{path} was not written by kortty-rag; it is left untouched")
+        if int(data.get("schema", 0)) > SCHEMA_VERSION:
+            raise ConfigError(f"{path} was written by a newer kortty-rag")
+        profiles = tuple(AiProfile.from_json(p) for p in data.get("profiles", ()))
+        roles = tuple(
+            (Role(role), str(name)) for role, name in data.get("roles", {}).items() if name
+        )
+        return ProfileSettings(profiles, roles)
+
+    def _save(self, settings: ProfileSettings) -> None:
+        write_json_atomic(
+            settings_file(),
+            {
+                "product": PRODUCT,
+                "schema": SCHEMA_VERSION,
+                "profiles": [p.to_json() for p in settings.profiles],
+                "roles": {role.value: name for role, name in settings.roles},
+            },
+        )
+
+    def get(self, name: str) -> AiProfile:
+        for profile in self.load().profiles:
+            if profile.name.lower() == name.lower():
+                return profile
+        raise NotFoundError(
+            f"No AI profile named {name!r}", hint="`kortty-rag profile list` shows the profiles."
+        )
+
+    def add(self, profile: AiProfile, *, replace_existing: bool = False) -> AiProfile:
+        validate_name(profile.name)
+        settings = self.load()
+        others = [p for p in settings.profiles if p.name.lower() != profile.name.lower()]
+        if len(others) != len(settings.profiles) and not replace_existing:
+            raise AlreadyExistsError(f"An AI profile named {profile.name!r} already exists")
+        self._save(replace(settings, profiles=(*others, profile)))
+        return profile
+
+    def remove(self, name: str) -> list[Role]:
+        """Delete a profile; returns the roles it held (they are unassigned)."""
+        profile = self.get(name)
+        settings = self.load()
+        freed = settings.roles_of(profile.name)
+        self._save(
+            ProfileSettings(
+                tuple(p for p in settings.profiles if p.name != profile.name),
+                tuple((r, n) for r, n in settings.roles if n != profile.name),
+            )
+        )
+        return freed
+
+    def assign(self, role: Role, profile_name: str) -> AiProfile:
+        profile = self.get(profile_name)
+        settings = self.load()
+        roles = (*tuple((r, n) for r, n in settings.roles if r is not role), (role, profile.name))
+        self._save(replace(settings, roles=roles))
+        return profile
+
+    def role_profile(self, role: Role) -> AiProfile:
+        profile = self.load().role_profile(role)
+        if profile is None:
+            raise NotFoundError(
+                f"No AI profile holds the {role.value} role",
+                hint=f"Assign one: `kortty-rag role assign {role.value} PROFILE`.",
+            )
+        return profile
