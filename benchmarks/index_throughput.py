@@ -11,7 +11,6 @@ and after, and prints chunks/s of both and their ratio. Also prints peak RSS.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import resource
 import sys
@@ -19,22 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "scifact-dev"
-
-
-def write_corpus(source: Path, target: Path, limit: int | None) -> int:
-    corpus = source / "corpus.jsonl" if source.is_dir() else source
-    count = 0
-    with corpus.open(encoding="utf-8") as lines:
-        for line in lines:
-            if limit is not None and count >= limit:
-                break
-            doc = json.loads(line)
-            folder = target / doc["_id"][-2:].rjust(2, "0")  # spread over 100 folders
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"{doc['_id']}.txt").write_text(f"{doc['title']}\n{doc['text']}\n")
-            count += 1
-    return count
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _beir import DEFAULT_BEIR, write_corpus
 
 
 def bare_embedder_rate(embedder: object, texts: list[str]) -> float:
@@ -46,7 +31,7 @@ def bare_embedder_rate(embedder: object, texts: list[str]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_BEIR)
     parser.add_argument("--limit", type=int, default=None, help="only the first N documents")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="kortty-bench-"))
@@ -59,7 +44,7 @@ def main() -> None:
     from kortty_rag.index.local import LocalStore
     from kortty_rag.sync.jobs import StoreJob
 
-    documents = write_corpus(args.corpus, work / "corpus", args.limit)
+    documents = len(write_corpus(args.corpus, work / "corpus", args.limit))
     model = install_starter()
     embedder = load_embedder(model.identity())
     registry = StoreRegistry()

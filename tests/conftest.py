@@ -64,7 +64,7 @@ def run_cli(kortty_home: Path) -> Iterator[object]:
             env=env,
             check=check,
             timeout=600,
-            preexec_fn=permission_checked_preexec() if enforce_modes else None,  # noqa: PLW1509
+            preexec_fn=permission_checked_preexec() if enforce_modes else None,
         )
 
     yield run

@@ -105,3 +105,14 @@ class Cancelled(KorttyRagError):
 
     def __init__(self, message: str = "Cancelled; the previous snapshot is still active.") -> None:
         super().__init__(message)
+
+
+class ChatError(KorttyRagError):
+    """A chat model could not be loaded, or a chat endpoint refused, failed or timed out.
+
+    Messages name the model file or endpoint and never contain an API key.
+    """
+
+    def __init__(self, message: str, *, endpoint: str = "", hint: str = "") -> None:
+        super().__init__(message, hint=hint)
+        self.endpoint = endpoint

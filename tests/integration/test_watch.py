@@ -177,7 +177,10 @@ def test_watch_command_in_the_foreground(auto_store: tuple[Store, Path], kortty_
     env = dict(os.environ, KORTTY_HOME=str(kortty_home))
     with subprocess.Popen(
         [sys.executable, "-m", "kortty_rag", "watch", "--debounce", "0.3"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     ) as proc:
         assert proc.stdout is not None
         lines = []

@@ -11,7 +11,16 @@ import sys
 from collections.abc import Sequence
 
 from kortty_rag import __version__
-from kortty_rag.cli import models_cmd, search_cmd, sources_cmd, stores_cmd, watch_cmd
+from kortty_rag.cli import (
+    ask_cmd,
+    models_cmd,
+    profiles_cmd,
+    search_cmd,
+    serve_cmd,
+    sources_cmd,
+    stores_cmd,
+    watch_cmd,
+)
 from kortty_rag.errors import Cancelled, KorttyRagError
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_CANCELLED = 0, 1, 2, 130
@@ -30,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     sources_cmd.register(commands)
     models_cmd.register(commands)
     watch_cmd.register(commands)
+    profiles_cmd.register(commands)
+    ask_cmd.register(commands)
+    serve_cmd.register(commands)
     return parser
 
 

@@ -46,6 +46,26 @@ def register(commands: Any) -> None:
     delete.add_argument("--json", action="store_true")
     delete.set_defaults(handler=cmd_delete)
 
+    roles = sub.add_parser("roles", help="choose which roles a store serves (and autonomous flows)")
+    roles.add_argument("name")
+    roles.add_argument(
+        "--text", action=argparse.BooleanOptionalAction, default=None, help="serve the Text role"
+    )
+    roles.add_argument(
+        "--coding",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="serve the Coding role",
+    )
+    roles.add_argument(
+        "--autonomous",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also give excerpts to autonomous workflows (agent, planning, swarm, scheduled)",
+    )
+    roles.add_argument("--json", action="store_true")
+    roles.set_defaults(handler=cmd_roles)
+
     rebuild = sub.add_parser("rebuild", help="re-index every source into a fresh snapshot")
     rebuild.add_argument("name")
     rebuild.add_argument("--model", help="rebuild with another installed embedding model")
@@ -134,6 +154,32 @@ def cmd_delete(args: argparse.Namespace) -> int:
                 f"Kept files this product did not create in {report.folder}: "
                 + ", ".join(report.kept_foreign)
             )
+    return 0
+
+
+def cmd_roles(args: argparse.Namespace) -> int:
+    registry = StoreRegistry()
+    store = registry.get(args.name)
+
+    def change(current: Store) -> Store:
+        roles = current.roles
+        return current.evolve(
+            roles=StoreRoles(
+                text=roles.text if args.text is None else args.text,
+                coding=roles.coding if args.coding is None else args.coding,
+                autonomous=roles.autonomous if args.autonomous is None else args.autonomous,
+            )
+        )
+
+    store = registry.update(store.id, change)
+    if args.json:
+        print_json({"store": store.name} | store.roles.to_json())
+    else:
+        served = [r for r, on in (("Text", store.roles.text), ("Coding", store.roles.coding)) if on]
+        print(
+            f"Store {store.name!r} serves: {', '.join(served) or 'no role'}; autonomous "
+            f"workflows: {'yes' if store.roles.autonomous else 'no'}."
+        )
     return 0
 
 

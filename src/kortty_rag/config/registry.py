@@ -40,20 +40,21 @@ def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-def validate_name(name: str) -> str:
+def validate_name(name: str, what: str = "store") -> str:
     name = name.strip()
     if not _NAME.match(name):
         raise UsageError(
-            f"Invalid store name {name!r}",
+            f"Invalid {what} name {name!r}",
             hint="Use 1-64 letters, digits, spaces, dots, dashes or underscores.",
         )
     return name
 
 
 @contextlib.contextmanager
-def _config_lock(folder: Path, timeout: float = 10.0) -> Iterator[None]:
+def config_lock(folder: Path, timeout: float = 10.0, name: str = CONFIG_LOCK) -> Iterator[None]:
+    """A short exclusive lock for read-modify-write of a definition file in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / CONFIG_LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fd = os.open(folder / name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     deadline = time.monotonic() + timeout
     try:
         while True:
@@ -169,7 +170,7 @@ class StoreRegistry:
     def update(self, store_id: str, change: Callable[[Store], Store]) -> Store:
         """Apply ``change`` to the stored definition under the config lock and persist the result."""
         folder = store_dir(store_id)
-        with _config_lock(folder):
+        with config_lock(folder):
             current = _read_store(folder)
             if current is None:
                 raise NotFoundError(f"Store {store_id!r} no longer exists")

@@ -40,7 +40,7 @@ _log = logging.getLogger("kortty_rag.llama_cpp")
 _log_callbacks: list[Any] = []
 
 
-def _route_llama_logs(llama_cpp: Any) -> None:
+def route_llama_logs(llama_cpp: Any) -> None:
     """Send llama.cpp's own log lines to Python logging (debug) instead of the terminal.
 
     With our bounded inputs its context-size warnings do not apply, and they would otherwise end up
@@ -75,7 +75,7 @@ class LlamaEmbedder:
     ) -> None:
         import llama_cpp
 
-        _route_llama_logs(llama_cpp)
+        route_llama_logs(llama_cpp)
         self.model = model
         self._identity = model.identity()
         self.max_tokens = min(model.trained_tokens, model.chunk_tokens)

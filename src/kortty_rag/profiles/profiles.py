@@ -7,19 +7,25 @@ its key.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from kortty_rag.config.atomic import write_json_atomic
-from kortty_rag.config.paths import settings_file
-from kortty_rag.config.registry import validate_name
+from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.paths import rag_dir, settings_file
+from kortty_rag.config.registry import config_lock, validate_name
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
 from kortty_rag.models import Role
 
 PRODUCT = "kortty-rag"
 SCHEMA_VERSION = 1
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+SETTINGS_LOCK = "kortty-rag-settings.lock"
 PRESET_FAMILIES = ("generic", "chatml", "llama3", "gemma", "mistral", "qwen", "phi")
 
 
@@ -48,6 +54,10 @@ class AiProfile:
             )
         if self.backend is Backend.OPENAI and not self.endpoint:
             raise UsageError("An OpenAI-compatible profile needs --endpoint URL")
+        if self.endpoint:
+            check_endpoint(self.endpoint)  # https, or plain http only on loopback
+        if self.api_key_env is not None and not _ENV_NAME.fullmatch(self.api_key_env):
+            raise UsageError("--api-key-env must name an environment variable (letters, digits, _)")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -101,11 +111,23 @@ class ProfileRegistry:
             raise ConfigError(f"{path} was not written by kortty-rag; it is left untouched")
         if int(data.get("schema", 0)) > SCHEMA_VERSION:
             raise ConfigError(f"{path} was written by a newer kortty-rag")
-        profiles = tuple(AiProfile.from_json(p) for p in data.get("profiles", ()))
-        roles = tuple(
-            (Role(role), str(name)) for role, name in data.get("roles", {}).items() if name
-        )
+        try:
+            profiles = tuple(AiProfile.from_json(p) for p in data.get("profiles", ()))
+            roles = tuple(
+                (Role(role), str(name)) for role, name in data.get("roles", {}).items() if name
+            )
+        except (KeyError, TypeError, ValueError, UsageError) as exc:
+            raise ConfigError(
+                f"{path} is malformed ({exc})",
+                hint="Fix or remove the file; `kortty-rag profile add` writes a valid one.",
+            ) from exc
         return ProfileSettings(profiles, roles)
+
+    @contextlib.contextmanager
+    def _editing(self) -> Iterator[ProfileSettings]:
+        """Read-modify-write under the settings lock (the GUI and the CLI may edit at once)."""
+        with config_lock(rag_dir(), name=SETTINGS_LOCK):
+            yield self.load()
 
     def _save(self, settings: ProfileSettings) -> None:
         write_json_atomic(
@@ -127,32 +149,32 @@ class ProfileRegistry:
         )
 
     def add(self, profile: AiProfile, *, replace_existing: bool = False) -> AiProfile:
-        validate_name(profile.name)
-        settings = self.load()
-        others = [p for p in settings.profiles if p.name.lower() != profile.name.lower()]
-        if len(others) != len(settings.profiles) and not replace_existing:
-            raise AlreadyExistsError(f"An AI profile named {profile.name!r} already exists")
-        self._save(replace(settings, profiles=(*others, profile)))
+        validate_name(profile.name, "AI profile")
+        with self._editing() as settings:
+            others = [p for p in settings.profiles if p.name.lower() != profile.name.lower()]
+            if len(others) != len(settings.profiles) and not replace_existing:
+                raise AlreadyExistsError(f"An AI profile named {profile.name!r} already exists")
+            self._save(replace(settings, profiles=(*others, profile)))
         return profile
 
     def remove(self, name: str) -> list[Role]:
         """Delete a profile; returns the roles it held (they are unassigned)."""
         profile = self.get(name)
-        settings = self.load()
-        freed = settings.roles_of(profile.name)
-        self._save(
-            ProfileSettings(
-                tuple(p for p in settings.profiles if p.name != profile.name),
-                tuple((r, n) for r, n in settings.roles if n != profile.name),
+        with self._editing() as settings:
+            freed = settings.roles_of(profile.name)
+            self._save(
+                ProfileSettings(
+                    tuple(p for p in settings.profiles if p.name != profile.name),
+                    tuple((r, n) for r, n in settings.roles if n != profile.name),
+                )
             )
-        )
         return freed
 
     def assign(self, role: Role, profile_name: str) -> AiProfile:
         profile = self.get(profile_name)
-        settings = self.load()
-        roles = (*tuple((r, n) for r, n in settings.roles if r is not role), (role, profile.name))
-        self._save(replace(settings, roles=roles))
+        with self._editing() as settings:
+            roles = (*((r, n) for r, n in settings.roles if r is not role), (role, profile.name))
+            self._save(replace(settings, roles=roles))
         return profile
 
     def role_profile(self, role: Role) -> AiProfile:

@@ -7,6 +7,7 @@ request.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -63,6 +64,12 @@ def build_messages(parts: PromptParts, request: str) -> list[dict[str, str]]:
     return [{"role": "system", "content": parts.system()}, {"role": "user", "content": request}]
 
 
+_CITATION = re.compile(r"\[([^\[\]]{1,80})\]")
+_MARKER = re.compile(r"\bR\d+\b")
+
+
 def cited_markers(answer: str, markers: Sequence[str]) -> list[str]:
-    """The markers of ``markers`` that ``answer`` cites, in the order given."""
-    return [m for m in markers if f"[{m}]" in answer]
+    """The markers of ``markers`` that ``answer`` cites (``[R1]``, ``[R1, R2]``, ``[R1][R3]``), in
+    the order given."""
+    cited = {m for group in _CITATION.findall(answer) for m in _MARKER.findall(group)}
+    return [m for m in markers if m in cited]

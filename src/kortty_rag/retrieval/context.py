@@ -14,6 +14,7 @@ guarantee structurally.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -78,6 +79,7 @@ _PATTERNS = re.compile(
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
+@functools.lru_cache(maxsize=65536)
 def _skeleton_char(ch: str) -> str:
     if _INVISIBLE.fullmatch(ch):
         return ""
@@ -85,13 +87,15 @@ def _skeleton_char(ch: str) -> str:
     return folded.translate(_CONFUSABLES)
 
 
-def skeleton(text: str) -> tuple[str, list[int]]:
+def skeleton(text: str) -> tuple[str, Sequence[int]]:
     """The checking form of ``text`` and, for every skeleton character, the index of the original
     character it came from."""
+    if text.isascii():  # the common case: no look-alikes, no invisibles, casefold is lower()
+        return text.lower(), range(len(text))
     parts: list[str] = []
     origin: list[int] = []
     for index, ch in enumerate(text):
-        mapped = _skeleton_char(ch)
+        mapped = ch.lower() if ch < "\x80" else _skeleton_char(ch)
         parts.append(mapped)
         origin.extend([index] * len(mapped))
     return "".join(parts), origin

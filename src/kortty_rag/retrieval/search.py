@@ -19,7 +19,7 @@ from typing import Any
 from kortty_rag.embedding.base import Embedder
 from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
-from kortty_rag.models import Chunk, Hit, Source, SourceKind, Store
+from kortty_rag.models import Chunk, EmbeddingIdentity, Hit, Source, SourceKind, Store
 from kortty_rag.retrieval.context import (
     BlockExcerpt,
     block_overhead_tokens,
@@ -70,7 +70,16 @@ class Candidate:
     dense_score: float | None
     lexical_rank: int | None
     lexical_score: float | None
-    tokens: int
+
+    @property
+    def tokens(self) -> int:
+        """Estimated tokens of this excerpt as rendered in the block (computed when first needed)."""
+        cached = self.__dict__.get("_tokens")
+        if cached is None:
+            rendered = render_excerpt(BlockExcerpt("R00", self.location, self.chunk.text))
+            cached = estimate_tokens(rendered) + 1
+            object.__setattr__(self, "_tokens", cached)
+        return int(cached)
 
     @property
     def location(self) -> str:
@@ -196,8 +205,6 @@ def _candidates(
         if source is None:
             continue
         path = document_path(source, chunk.rel_path)
-        location = f"{path}, page {chunk.page}" if chunk.page is not None else path
-        tokens = estimate_tokens(render_excerpt(BlockExcerpt("R00", location, chunk.text))) + 1
         result.append(
             Candidate(
                 store.id,
@@ -211,7 +218,6 @@ def _candidates(
                 f.dense_score,
                 f.lexical_rank,
                 f.lexical_score,
-                tokens,
             )
         )
     return result
@@ -279,16 +285,20 @@ class RetrievalService:
 
     def __init__(self, load_embedder: Callable[[Store], Embedder] | None = None) -> None:
         self._lock = threading.Lock()
-        self._vectors: dict[str, VectorStore] = {}
+        self._vectors: dict[tuple[str, EmbeddingIdentity], VectorStore] = {}
         self._load_embedder = load_embedder or _default_embedder
 
     def resources(self, store: Store, dense: bool) -> tuple[VectorStore, Embedder | None]:
         from kortty_rag.index.factory import open_vector_store
 
+        key = (store.id, store.embedding)  # a rebuild with another model opens the store anew
         with self._lock:
-            vectors = self._vectors.get(store.id)
+            vectors = self._vectors.get(key)
             if vectors is None:
-                vectors = self._vectors[store.id] = open_vector_store(store)
+                stale = [k for k in self._vectors if k[0] == store.id]
+                for old in stale:
+                    self._vectors.pop(old).close()
+                vectors = self._vectors[key] = open_vector_store(store)
         return vectors, self._load_embedder(store) if dense else None
 
     def search(
@@ -313,8 +323,9 @@ class RetrievalService:
 
     def forget(self, store_id: str) -> None:
         with self._lock:
-            vectors = self._vectors.pop(store_id, None)
-        if vectors is not None:
+            keys = [k for k in self._vectors if k[0] == store_id]
+            closing = [self._vectors.pop(k) for k in keys]
+        for vectors in closing:
             vectors.close()
 
     def close(self) -> None:

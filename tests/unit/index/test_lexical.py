@@ -7,13 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.helpers.fakes import HashEmbedder
 
 from kortty_rag.index.chunkdb import NewChunk
 from kortty_rag.index.lexical import match_query
 from kortty_rag.index.local import LocalStore
 from kortty_rag.index.snapshot import SNAPSHOTS, read_pointer
-from kortty_rag.models import Document, EmbeddingIdentity
-from tests.helpers.fakes import HashEmbedder
+from kortty_rag.models import Document
 
 IDENTITY = HashEmbedder().identity
 TEXTS = {
@@ -29,9 +29,11 @@ def build(folder: Path, texts: dict[str, str], source: str = "s1") -> LocalStore
     update = store.begin()
     embedder = HashEmbedder()
     for name, text in texts.items():
-        update.add_document(Document(source, name, f"sha-{name}", len(text), "Text", 1),
-                            [NewChunk(0, f"id-{name}", None, 0, len(text), 10, text)],
-                            embedder.embed_documents([text]))
+        update.add_document(
+            Document(source, name, f"sha-{name}", len(text), "Text", 1),
+            [NewChunk(0, f"id-{name}", None, 0, len(text), 10, text)],
+            embedder.embed_documents([text]),
+        )
     update.commit()
     return store
 
@@ -51,8 +53,20 @@ def test_exact_identifiers_and_stemming(tmp_path: Path) -> None:
     assert hits[0].score > 0
 
 
-@pytest.mark.parametrize("query", ['"unbalanced', "NEAR(a b)", "a AND OR NOT b", "col:value", "*", "^x",
-                                   "')); DROP TABLE chunks; --", "\x00", "🙂 emoji"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"unbalanced',
+        "NEAR(a b)",
+        "a AND OR NOT b",
+        "col:value",
+        "*",
+        "^x",
+        "')); DROP TABLE chunks; --",
+        "\x00",
+        "🙂 emoji",
+    ],
+)
 def test_hostile_queries_are_plain_terms(tmp_path: Path, query: str) -> None:
     store = build(tmp_path, TEXTS)
     store.lexical_search(query, 5, ["s1"])  # never a syntax error
@@ -63,9 +77,11 @@ def test_hostile_queries_are_plain_terms(tmp_path: Path, query: str) -> None:
 def test_source_filter_and_incremental_updates(tmp_path: Path) -> None:
     store = build(tmp_path, TEXTS)
     build_more = store.begin()
-    build_more.add_document(Document("s2", "other.py", "sha", 10, "Python", 1),
-                            [NewChunk(0, "x", None, 0, 10, 3, "def fetch_with_backoff(): pass")],
-                            np.ones((1, IDENTITY.dimensions), np.float32))
+    build_more.add_document(
+        Document("s2", "other.py", "sha", 10, "Python", 1),
+        [NewChunk(0, "x", None, 0, 10, 3, "def fetch_with_backoff(): pass")],
+        np.ones((1, IDENTITY.dimensions), np.float32),
+    )
     build_more.remove_document("s1", "notes.md")
     build_more.commit()
     assert names(store, "fetch_with_backoff", ["s2"]) == ["other.py"]
@@ -83,7 +99,14 @@ def test_format_1_snapshot_is_migrated_atomically(kortty_home: Path) -> None:
     new = read_pointer(folder)
     assert new is not None and old is not None and new[0] != old[0]
     assert [p.name for p in (folder / SNAPSHOTS).iterdir()] == [new[0]]
-    assert sorted(d.rel_path for d in store.documents()) == ["lighthouse.txt", "report.md", "widget.py"]
+    assert sorted(d.rel_path for d in store.documents()) == [
+        "lighthouse.txt",
+        "report.md",
+        "widget.py",
+    ]
     assert names(store, "frobnicate_widget", [store.documents()[0].source_id]) == ["widget.py"]
     vector = HashEmbedder().embed_query("lighthouse keeper lens")
-    assert store.search(vector, 1, {d.source_id for d in store.documents()})[0].chunk.rel_path == "lighthouse.txt"
+    assert (
+        store.search(vector, 1, {d.source_id for d in store.documents()})[0].chunk.rel_path
+        == "lighthouse.txt"
+    )

@@ -17,7 +17,15 @@ from kortty_rag.index import snapshot as snapshot_module
 from kortty_rag.index.chunkdb import NewChunk
 from kortty_rag.index.local import LocalStore
 from kortty_rag.index.lock import StoreLock
-from kortty_rag.index.snapshot import CHUNKS, CURRENT, MANIFEST, SNAPSHOTS, VECTORS, read_pointer
+from kortty_rag.index.snapshot import (
+    CHUNKS,
+    CURRENT,
+    FORMAT_VERSION,
+    MANIFEST,
+    SNAPSHOTS,
+    VECTORS,
+    read_pointer,
+)
 from kortty_rag.models import Document, EmbeddingIdentity
 
 DIM = 16
@@ -258,7 +266,7 @@ def test_lock_is_released_when_the_holder_dies(tmp_path: Path) -> None:
 def test_manifest_lists_sizes_and_checksums(tmp_path: Path) -> None:
     add_docs(LocalStore(tmp_path, IDENTITY), ["a.txt"])
     manifest = json.loads((_snapshot_dir(tmp_path) / MANIFEST).read_text())
-    assert manifest["format"] == 1 and manifest["embedding"]["model_id"] == "fake"
+    assert manifest["format"] == FORMAT_VERSION and manifest["embedding"]["model_id"] == "fake"
     for name in (VECTORS, CHUNKS):
         entry = manifest["files"][name]
         assert entry["size"] == os.path.getsize(_snapshot_dir(tmp_path) / name)

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from tests.helpers.fakes import HashEmbedder
 
 from kortty_rag.models import Chunk, Hit, Source, SourceKind, Store, StoreType
 from kortty_rag.retrieval.context import structure_of
@@ -19,7 +20,6 @@ from kortty_rag.retrieval.search import (
     SearchOptions,
     retrieve,
 )
-from tests.helpers.fakes import HashEmbedder
 
 
 class FakeVectors:
@@ -30,8 +30,9 @@ class FakeVectors:
         for s in sources:
             for j in range(5):
                 text = f"{s.id} chunk {j} " + "lorem ipsum " * (words // 2)
-                self.chunks.append(Chunk(f"{s.id}-{j}", s.id, f"doc{j}.txt", None, 0, len(text),
-                                         words, text))
+                self.chunks.append(
+                    Chunk(f"{s.id}-{j}", s.id, f"doc{j}.txt", None, 0, len(text), words, text)
+                )
         self.calls: list[str] = []
 
     def _hits(self, source_ids: Collection[str], k: int, reverse: bool) -> list[Hit]:
@@ -50,18 +51,28 @@ class FakeVectors:
 
 def make_store(n_sources: int, enabled: int | None = None) -> Store:
     sources = tuple(
-        Source(id=f"s{i}", path=f"/data/s{i}", kind=SourceKind.FOLDER,
-               enabled=enabled is None or i < enabled)
+        Source(
+            id=f"s{i}",
+            path=f"/data/s{i}",
+            kind=SourceKind.FOLDER,
+            enabled=enabled is None or i < enabled,
+        )
         for i in range(n_sources)
     )
-    return Store(id="st", name="Big", type=StoreType.LOCAL, embedding=HashEmbedder().identity,
-                 sources=sources)
+    return Store(
+        id="st",
+        name="Big",
+        type=StoreType.LOCAL,
+        embedding=HashEmbedder().identity,
+        sources=sources,
+    )
 
 
 def run(store: Store, vectors: FakeVectors, **kwargs: object):  # type: ignore[no-untyped-def]
     embedder = HashEmbedder()
-    return retrieve("query", [store], lambda s, dense: (vectors, embedder if dense else None),
-                    **kwargs)  # type: ignore[arg-type]
+    return retrieve(
+        "query", [store], lambda s, dense: (vectors, embedder if dense else None), **kwargs
+    )  # type: ignore[arg-type]
 
 
 def test_at_most_six_excerpts_and_two_per_source() -> None:
@@ -100,7 +111,9 @@ def test_explanation_has_ranks_and_scores() -> None:
     first = result.excerpts[0].candidate
     assert first.dense_rank is not None and first.lexical_rank is not None
     assert first.dense_score is not None and first.lexical_score is not None
-    assert first.fused == pytest.approx(0.7 / (60 + first.dense_rank) + 0.3 / (60 + first.lexical_rank))
+    assert first.fused == pytest.approx(
+        0.7 / (60 + first.dense_rank) + 0.3 / (60 + first.lexical_rank)
+    )
 
 
 def test_disabled_sources_are_never_retrieved() -> None:
@@ -117,7 +130,9 @@ def test_parts_can_be_switched_off_per_query_and_per_store() -> None:
     store = make_store(2)
     vectors = FakeVectors(list(store.sources), words=20)
     dense_only = run(store, vectors, options=SearchOptions(lexical=False))
-    assert vectors.calls == ["dense"] and all(e.candidate.lexical_rank is None for e in dense_only.excerpts)
+    assert vectors.calls == ["dense"] and all(
+        e.candidate.lexical_rank is None for e in dense_only.excerpts
+    )
     vectors.calls.clear()
     run(store, vectors, options=SearchOptions(dense=False))
     assert vectors.calls == ["lexical"]
@@ -132,8 +147,13 @@ def test_limits_never_exceeded_with_many_stores_and_long_chunks() -> None:
     vectors = FakeVectors(list(stores[0].sources), words=300)
     embedder = HashEmbedder()
     for window in (None, 2048, 8192, 32768):
-        result = retrieve("q", stores, lambda s, dense: (vectors, embedder), context_window=window,
-                          limits=RetrievalLimits())
+        result = retrieve(
+            "q",
+            stores,
+            lambda s, dense: (vectors, embedder),
+            context_window=window,
+            limits=RetrievalLimits(),
+        )
         assert len(result.excerpts) <= 6 and result.used_tokens <= result.budget_tokens
         keys = [(e.candidate.store_id, e.candidate.source.id) for e in result.excerpts]
         assert all(keys.count(k) <= 2 for k in keys)

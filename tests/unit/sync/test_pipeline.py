@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.helpers.fakes import HashEmbedder
+
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.progress import ProgressState, ProgressTracker
 from kortty_rag.sync.jobs import StoreJob
-from tests.helpers.fakes import HashEmbedder
 
 
 def test_progress_and_summary(tmp_path: Path) -> None:

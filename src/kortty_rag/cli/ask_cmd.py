@@ -1,0 +1,111 @@
+"""``kortty-rag ask ROLE "question"``: retrieval, prompt assembly and a streamed answer (SPEC §12).
+
+The answer is written to stdout as it arrives, followed by the sources it cites (``[R1] path, page
+N``); notes about retrieval go to stderr so that stdout stays the answer. A model's output is
+untrusted text: control characters (terminal escape sequences, carriage returns that could overwrite
+a line) are removed before it reaches the terminal. ``--json`` waits for the whole answer and prints
+it with the exact messages sent and the retrieval explanation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import Any
+
+from kortty_rag.cli.profiles_cmd import parse_role
+from kortty_rag.cli.render import print_json
+from kortty_rag.errors import Cancelled
+from kortty_rag.profiles.ask import ask
+from kortty_rag.profiles.chat import GenerationOptions
+from kortty_rag.profiles.roles import RequestKind
+
+_TERMINAL_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def register(commands: Any) -> None:
+    ask = commands.add_parser("ask", help="ask a role's AI profile, with retrieved context")
+    ask.add_argument("role", type=parse_role, metavar="ROLE", help="Text or Coding")
+    ask.add_argument("question", nargs="?", default="", help="the prompt (may be empty)")
+    ask.add_argument(
+        "--kind",
+        choices=[k.value for k in RequestKind],
+        default="action",
+        help="the request kind; autonomous kinds need a store's opt-in, diagram and visual "
+        "requests get no excerpts (default: action)",
+    )
+    ask.add_argument(
+        "--selection", metavar="TEXT", help="selected terminal/snippet text sent with the prompt"
+    )
+    ask.add_argument(
+        "--show-prompt", action="store_true", help="print the messages sent to the model first"
+    )
+    ask.add_argument("--max-tokens", type=int, default=1024, metavar="N")
+    ask.add_argument("--temperature", type=float, default=0.2, metavar="T")
+    ask.add_argument("--json", action="store_true", help="print one JSON object when done")
+    ask.set_defaults(handler=cmd_ask)
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters other than newline and tab."""
+    return _TERMINAL_UNSAFE.sub("", text)
+
+
+def show_messages(messages: list[dict[str, str]]) -> None:
+    for message in messages:
+        print(f"=== {message['role']} ===")
+        print(printable(message["content"]))
+    print("=== answer ===", flush=True)
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    options = GenerationOptions(max_tokens=args.max_tokens, temperature=args.temperature)
+    answer = ask(
+        args.role,
+        args.question,
+        kind=RequestKind(args.kind),
+        selection=args.selection,
+        options=options,
+    )
+    if answer.note:
+        print(f"kortty-rag: no retrieved context: {answer.note}.", file=sys.stderr)
+    elif answer.retrieval is not None:
+        print(
+            f"kortty-rag: {len(answer.excerpts)} excerpts from {', '.join(answer.stores)}.",
+            file=sys.stderr,
+        )
+    try:
+        if args.json:
+            for _ in answer.stream():
+                pass
+            print_json(answer.to_json())
+            return 0
+        if args.show_prompt:
+            show_messages(answer.messages)
+        ended_with_newline = True
+        for chunk in answer.stream():
+            text = printable(chunk)
+            if text:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+                ended_with_newline = text.endswith("\n")
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        raise Cancelled("Stopped; the answer is incomplete.") from None
+    finally:
+        answer.close()
+    if not ended_with_newline:
+        sys.stdout.write("\n")
+    cited = answer.cited()
+    if cited:
+        print("\nSources:")
+        for excerpt in cited:
+            print(f"  [{excerpt.marker}] {printable(excerpt.location())}")
+    elif answer.excerpts:
+        print(
+            f"kortty-rag: the answer cites none of the {len(answer.excerpts)} excerpts it was given "
+            "(--show-prompt shows them).",
+            file=sys.stderr,
+        )
+    return 0

@@ -1,0 +1,193 @@
+"""``kortty-rag profile …`` and ``kortty-rag role …``: AI profiles and the Text/Coding roles (SPEC §12).
+
+Checks that need the outside world but no connection happen here, when a profile is added, so a typo
+surfaces at once rather than at the first question: a llama.cpp model must be an existing GGUF file
+(stored as an absolute path, so the profile works from any directory); an endpoint must satisfy the
+HTTPS rule; ``--api-key-env`` must be a variable *name* — a pasted key is refused without echoing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+from typing import Any
+
+from kortty_rag.cli.render import print_json, table
+from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.errors import UsageError
+from kortty_rag.models import Role
+from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
+
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+GGUF_MAGIC = b"GGUF"
+
+
+def parse_role(text: str) -> Role:
+    """``Text`` or ``Coding``, in any case (an argparse ``type``)."""
+    for role in Role:
+        if role.value.lower() == text.strip().lower():
+            return role
+    raise argparse.ArgumentTypeError(
+        f"unknown role {text!r} (choose {' or '.join(r.value for r in Role)})"
+    )
+
+
+def register(commands: Any) -> None:
+    profile = commands.add_parser("profile", help="add, list and remove AI profiles (chat models)")
+    sub = profile.add_subparsers(dest="profile_command", metavar="ACTION", required=True)
+
+    add = sub.add_parser("add", help="add a local GGUF chat model or an OpenAI-compatible endpoint")
+    add.add_argument("name")
+    add.add_argument("--backend", required=True, choices=[b.value for b in Backend])
+    add.add_argument(
+        "--model", required=True, help="GGUF path (llama.cpp) or model name (openai endpoint)"
+    )
+    add.add_argument("--endpoint", metavar="URL", help="base URL of the OpenAI-compatible server")
+    add.add_argument("--context-window", type=int, default=8192, metavar="TOKENS")
+    add.add_argument("--preset", default="generic", choices=PRESET_FAMILIES)
+    add.add_argument(
+        "--api-key-env", metavar="VAR", help="environment variable holding the endpoint's API key"
+    )
+    add.add_argument("--replace", action="store_true", help="replace a profile of the same name")
+    add.add_argument("--json", action="store_true")
+    add.set_defaults(handler=cmd_add)
+
+    lst = sub.add_parser("list", help="list AI profiles and the roles they hold")
+    lst.add_argument("--json", action="store_true")
+    lst.set_defaults(handler=cmd_list)
+
+    remove = sub.add_parser("remove", help="remove an AI profile (its roles become unassigned)")
+    remove.add_argument("name")
+    remove.add_argument("--json", action="store_true")
+    remove.set_defaults(handler=cmd_remove)
+
+    role = commands.add_parser("role", help="assign the Text and Coding roles to AI profiles")
+    role_sub = role.add_subparsers(dest="role_command", metavar="ACTION", required=True)
+    assign = role_sub.add_parser("assign", help="give ROLE (Text or Coding) to PROFILE")
+    assign.add_argument("role", type=parse_role, metavar="ROLE")
+    assign.add_argument("profile", metavar="PROFILE")
+    assign.add_argument("--json", action="store_true")
+    assign.set_defaults(handler=cmd_assign)
+    roles = role_sub.add_parser("list", help="show which profile holds each role")
+    roles.add_argument("--json", action="store_true")
+    roles.set_defaults(handler=cmd_roles)
+
+
+def checked_profile(args: argparse.Namespace) -> AiProfile:
+    backend = Backend(args.backend)
+    model, endpoint = args.model.strip(), args.endpoint
+    if not model:
+        raise UsageError("--model must not be empty")
+    if args.api_key_env is not None and not _ENV_NAME.match(args.api_key_env):
+        raise UsageError(
+            "--api-key-env takes the NAME of an environment variable, not its value",
+            hint="For example --api-key-env OPENAI_API_KEY; keep the key itself in that variable.",
+        )
+    if backend is Backend.LLAMA_CPP:
+        if endpoint or args.api_key_env:
+            raise UsageError("--endpoint and --api-key-env are only for --backend openai")
+        path = Path(model).expanduser().absolute()
+        try:
+            with path.open("rb") as handle:
+                magic = handle.read(4)
+        except OSError as exc:
+            raise UsageError(
+                f"Cannot read the chat model {path}: {exc.strerror or exc}",
+                hint="--model takes the path of a local GGUF chat model.",
+            ) from exc
+        if magic != GGUF_MAGIC:
+            raise UsageError(f"{path} is not a GGUF file", hint="llama.cpp needs a .gguf model.")
+        model = str(path)
+    elif endpoint:
+        endpoint = check_endpoint(endpoint, what="--endpoint").url
+    return AiProfile(
+        name=args.name,
+        backend=backend,
+        model=model,
+        context_window=args.context_window,
+        preset=args.preset,
+        endpoint=endpoint,
+        api_key_env=args.api_key_env,
+    )
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    profile = ProfileRegistry().add(checked_profile(args), replace_existing=args.replace)
+    if args.json:
+        print_json(profile.to_json())
+        return 0
+    where = f"{profile.model} at {profile.endpoint}" if profile.endpoint else profile.model
+    print(
+        f"Saved AI profile {profile.name!r}: {profile.backend.value}, {where}, context "
+        f"{profile.context_window}, preset {profile.preset}."
+    )
+    print(f"Give it a role with: kortty-rag role assign Text {profile.name!r}")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    settings = ProfileRegistry().load()
+    profiles = sorted(settings.profiles, key=lambda p: p.name.lower())
+    if args.json:
+        print_json(
+            [
+                p.to_json() | {"roles": [r.value for r in settings.roles_of(p.name)]}
+                for p in profiles
+            ]
+        )
+        return 0
+    if not profiles:
+        print(
+            "No AI profiles yet. Add one with: kortty-rag profile add NAME --backend llama.cpp "
+            "--model PATH.gguf"
+        )
+        return 0
+    rows = [
+        [
+            p.name,
+            "+".join(r.value for r in settings.roles_of(p.name)) or "-",
+            p.backend.value,
+            str(p.context_window),
+            p.preset,
+            p.model if p.backend is Backend.LLAMA_CPP else f"{p.model} @ {p.endpoint}",
+        ]
+        for p in profiles
+    ]
+    table(["NAME", "ROLES", "BACKEND", "CONTEXT", "PRESET", "MODEL"], rows)
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    registry = ProfileRegistry()
+    name = registry.get(args.name).name
+    freed = registry.remove(name)
+    if args.json:
+        print_json({"removed": name, "unassigned_roles": [r.value for r in freed]})
+        return 0
+    print(f"Removed AI profile {name!r}.")
+    for role in freed:
+        print(
+            f"The {role.value} role is now unassigned; give it to another profile with: "
+            f"kortty-rag role assign {role.value} PROFILE"
+        )
+    return 0
+
+
+def cmd_assign(args: argparse.Namespace) -> int:
+    profile = ProfileRegistry().assign(args.role, args.profile)
+    if args.json:
+        print_json({"role": args.role.value, "profile": profile.name})
+    else:
+        print(f"The {args.role.value} role now uses AI profile {profile.name!r}.")
+    return 0
+
+
+def cmd_roles(args: argparse.Namespace) -> int:
+    settings = ProfileRegistry().load()
+    holders = {role: settings.role_profile(role) for role in Role}
+    if args.json:
+        print_json({role.value: p.name if p else None for role, p in holders.items()})
+        return 0
+    table(["ROLE", "PROFILE"], [[r.value, p.name if p else "-"] for r, p in holders.items()])
+    return 0

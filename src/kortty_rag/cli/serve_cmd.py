@@ -1,0 +1,30 @@
+"""``kortty-rag serve``: the retrieval service for other local AI tools (MCP over stdio, SPEC §12).
+
+Meant to be started by an MCP client, not typed by hand: stdout carries the protocol, so this command
+prints nothing there. The SDK is imported only here, so the other commands do not pay for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(commands: Any) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="run the retrieval service for other local AI tools (MCP over stdio)",
+        description=(
+            "Serve the knowledge stores to a Model Context Protocol client over stdin/stdout, with "
+            "the tools search, list_stores, list_sources, add_source, refresh_source and "
+            "forget_source. Configure your AI tool to start `kortty-rag serve`."
+        ),
+    )
+    serve.set_defaults(handler=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from kortty_rag.service.mcp import serve_stdio
+
+    serve_stdio()
+    return 0

@@ -1,0 +1,146 @@
+"""The URL rule for every network endpoint the product talks to (chat servers, Qdrant).
+
+Remote endpoints must use HTTPS; plain HTTP is accepted only when the host is a loopback address
+(``127.0.0.0/8``, ``::1``) or ``localhost``, because only then does the traffic (prompts with excerpts
+of the user's files, API keys) never leave the machine. The check is purely syntactic and runs before
+any connection is made: it never resolves a name, so ``http://127.0.0.1.example.com`` is remote, and
+anything ambiguous (numeric shorthands like ``127.1``, credentials in the URL, a query or fragment on a
+base URL) is refused rather than guessed at.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from kortty_rag.errors import UsageError
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+_HINT = "Use https:// for a remote server; plain http:// is accepted only for 127.0.0.1, [::1] or localhost."
+_UNSAFE_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
+_HOST_NAME = re.compile(
+    r"^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$"
+)
+
+
+@dataclass(frozen=True)
+class ParsedEndpoint:
+    """A validated base URL. ``url`` is normalised (lower-case scheme and host, no trailing slash)."""
+
+    url: str
+    scheme: str
+    host: str  # without IPv6 brackets
+    port: int
+    path: str  # "" or "/prefix" without a trailing slash
+    loopback: bool
+
+    @property
+    def secure(self) -> bool:
+        return self.scheme == "https"
+
+    @property
+    def netloc(self) -> str:
+        return _netloc(self.scheme, self.host, self.port)
+
+    def join(self, path: str) -> str:
+        """The request path below the base path (``path`` starts with ``/``)."""
+        return f"{self.path}{path}"
+
+    def __str__(self) -> str:
+        return self.url
+
+
+def is_loopback_host(host: str) -> bool:
+    """``localhost`` or a literal loopback address; names are never resolved."""
+    host = host.lower()
+    if host in ("localhost", "localhost."):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped.is_loopback
+    return address.is_loopback
+
+
+def _valid_host(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return bool(_HOST_NAME.match(host)) and len(host) <= 253
+    return True
+
+
+def _netloc(scheme: str, host: str, port: int) -> str:
+    bracketed = f"[{host}]" if ":" in host else host
+    return bracketed if port == DEFAULT_PORTS[scheme] else f"{bracketed}:{port}"
+
+
+def _redacted(url: str) -> str:
+    """``url`` with any user-info (which may hold a password or key) replaced, for messages."""
+    return re.sub(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)[^/?#]*@", r"\1***@", url)
+
+
+def check_endpoint(url: str, *, what: str = "endpoint") -> ParsedEndpoint:
+    """Validate ``url`` against the endpoint rule, before any connection is attempted.
+
+    Raises :class:`UsageError` naming the endpoint (credentials redacted) and saying what to fix.
+    """
+    text = url.strip()
+    shown = _redacted(text)
+    if not text or _UNSAFE_CHARS.search(text):
+        raise UsageError(
+            f"The {what} {shown!r} is not a valid URL",
+            hint="Give a URL such as https://api.example.com or http://127.0.0.1:8080.",
+        )
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+        host = parts.hostname
+    except ValueError as exc:
+        raise UsageError(f"The {what} {shown!r} is not a valid URL: {exc}", hint=_HINT) from exc
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS:
+        raise UsageError(
+            f"The {what} {shown!r} must start with https:// (or http:// for a loopback address)",
+            hint=_HINT,
+        )
+    if not host:
+        raise UsageError(f"The {what} {shown!r} has no host name", hint=_HINT)
+    if not _valid_host(host):
+        raise UsageError(
+            f"The {what} {shown!r} has an invalid host name {host!r}",
+            hint="Use an ASCII host name (punycode for international names) or an IP address.",
+        )
+    if parts.username is not None or parts.password is not None:
+        raise UsageError(
+            f"The {what} {shown!r} contains credentials",
+            hint="Remove them from the URL; keep the API key in an environment variable or keyring.",
+        )
+    if parts.query or parts.fragment:
+        raise UsageError(
+            f"The {what} {shown!r} must be a base URL without '?' or '#'",
+            hint="Give only the scheme, host, port and an optional path prefix.",
+        )
+    if port == 0:
+        raise UsageError(f"The {what} {shown!r} has port 0", hint=_HINT)
+    loopback = is_loopback_host(host)
+    if scheme == "http" and not loopback:
+        raise UsageError(
+            f"The {what} {shown!r} uses plain http:// to a remote host; prompts and keys would "
+            "travel unencrypted",
+            hint=_HINT,
+        )
+    port = port or DEFAULT_PORTS[scheme]
+    path = parts.path.rstrip("/")
+    return ParsedEndpoint(
+        url=f"{scheme}://{_netloc(scheme, host, port)}{path}",
+        scheme=scheme,
+        host=host,
+        port=port,
+        path=path,
+        loopback=loopback,
+    )

@@ -1,0 +1,220 @@
+"""Downloading a catalog model (SPEC §4): progress, speed, resume after interruption, size and SHA-256
+check, cancel.
+
+The file grows as ``models/<id>/.model.gguf.partial``. A cancelled or interrupted download keeps that
+file, and the next attempt asks the server for the rest (an HTTP ``Range`` request); a server that
+ignores ranges simply sends everything again. Only a file with exactly the catalog's size and SHA-256 is
+moved into place, self-tested and recorded; anything else is deleted with a clear error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import http.client
+import os
+import time
+from pathlib import Path
+
+from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.paths import models_dir
+from kortty_rag.embedding.catalog import CatalogModel
+from kortty_rag.embedding.gguf_info import read_gguf_info
+from kortty_rag.embedding.installed import MODEL_FILE, InstalledModel, now_iso
+from kortty_rag.errors import Cancelled, ModelError
+from kortty_rag.progress import CancelToken, NullProgress, Progress
+
+PARTIAL = f".{MODEL_FILE}.partial"
+BLOCK = 1 << 20
+TIMEOUT_SECONDS = 30.0
+MAX_REDIRECTS = 5
+
+
+def partial_path(entry: CatalogModel) -> Path:
+    return models_dir() / entry.id / PARTIAL
+
+
+def _open(url: str, offset: int) -> tuple[http.client.HTTPResponse, http.client.HTTPConnection]:
+    for _ in range(MAX_REDIRECTS):
+        endpoint = check_endpoint(url)  # https, or http only on loopback; checked before connecting
+        target = url[len(f"{endpoint.scheme}://{endpoint.netloc}") :] or "/"
+        cls = http.client.HTTPSConnection if endpoint.secure else http.client.HTTPConnection
+        conn = cls(endpoint.host, endpoint.port, timeout=TIMEOUT_SECONDS)
+        headers = {"User-Agent": "kortty-rag", "Accept-Encoding": "identity"}
+        if offset:
+            headers["Range"] = f"bytes={offset}-"
+        conn.request("GET", target, headers=headers)
+        response = conn.getresponse()
+        if response.status in (301, 302, 303, 307, 308):
+            location = response.getheader("Location")
+            conn.close()
+            if not location:
+                break
+            url = (
+                location
+                if "://" in location
+                else f"{endpoint.scheme}://{endpoint.netloc}{location}"
+            )
+            continue
+        return response, conn
+    raise ModelError(f"Too many redirects while downloading from {url}")
+
+
+def download(
+    entry: CatalogModel,
+    *,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+    url: str | None = None,
+) -> Path:
+    """Download ``entry`` (from ``url`` if given) into its partial file; returns the verified file.
+
+    Raises :class:`Cancelled` (the partial file stays for a later resume) or :class:`ModelError`.
+    """
+    progress = progress or NullProgress()
+    cancel = cancel or CancelToken()
+    target = partial_path(entry)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    offset = target.stat().st_size if target.exists() else 0
+    if offset > entry.size:
+        target.unlink()
+        offset = 0
+    progress.stage("download", total=entry.size)
+    progress.message(f"Downloading {entry.name}…")
+    if offset < entry.size:
+        try:
+            response, conn = _open(url or entry.url, offset)
+        except OSError as exc:
+            raise ModelError(
+                f"Cannot reach {url or entry.url}: {exc}",
+                hint="Check the network connection and try again; the download resumes.",
+            ) from exc
+        try:
+            if response.status == 200:
+                offset = 0  # the server ignored the range: start over
+            elif response.status == 416:
+                offset = entry.size  # already complete
+            elif response.status != 206:
+                raise ModelError(
+                    f"The server answered {response.status} {response.reason} for {entry.file_name}"
+                )
+            if offset < entry.size:
+                _receive(
+                    response,
+                    target,
+                    offset=offset,
+                    total=entry.size,
+                    progress=progress,
+                    cancel=cancel,
+                )
+        except OSError as exc:
+            raise ModelError(
+                f"The download of {entry.file_name} was interrupted ({exc})",
+                hint="Try again: it continues where it stopped.",
+            ) from exc
+        finally:
+            conn.close()
+    progress.message("Checking size and SHA-256…")
+    verify(target, entry)
+    return target
+
+
+def _receive(
+    response: http.client.HTTPResponse,
+    target: Path,
+    *,
+    offset: int,
+    total: int,
+    progress: Progress,
+    cancel: CancelToken,
+) -> None:
+    mode = "ab" if offset else "wb"
+    started, received = time.monotonic(), 0
+    progress.advance(offset)
+    with target.open(mode) as handle:
+        if offset:
+            handle.truncate(offset)
+            handle.seek(offset)
+        while True:
+            if cancel.cancelled:
+                handle.flush()
+                raise Cancelled(
+                    f"Download cancelled; {offset + received} of {total} bytes kept to resume."
+                )
+            block = response.read(BLOCK)
+            if not block:
+                break
+            if offset + received + len(block) > total:
+                raise ModelError("The server sent more data than the catalog size")
+            handle.write(block)
+            received += len(block)
+            progress.advance(len(block))
+            elapsed = max(time.monotonic() - started, 1e-6)
+            progress.message(
+                f"{(offset + received) / 2**20:.0f} of {total / 2**20:.0f} MiB, "
+                f"{received / elapsed / 2**20:.1f} MiB/s"
+            )
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def verify(path: Path, entry: CatalogModel) -> None:
+    """Exact size and SHA-256, or the file is deleted."""
+    size = path.stat().st_size
+    if size != entry.size:
+        raise ModelError(
+            f"{entry.file_name} is incomplete ({size} of {entry.size} bytes)",
+            hint="Start the download again; it resumes where it stopped.",
+        )
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(BLOCK), b""):
+            digest.update(block)
+    if digest.hexdigest() != entry.sha256:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise ModelError(
+            f"{entry.file_name} does not match its published SHA-256; the file was deleted",
+            hint="Download it again. If this repeats, the mirror serves a different file.",
+        )
+
+
+def install_downloaded(entry: CatalogModel, path: Path) -> InstalledModel:
+    """Move a verified download into place, self-test it and record it."""
+    from kortty_rag.embedding.install import _verify_and_register
+
+    info = read_gguf_info(path)
+    if info.dimensions != entry.dimensions:
+        raise ModelError(
+            f"{entry.name}: the file has {info.dimensions} dimensions, the catalog "
+            f"says {entry.dimensions}"
+        )
+    final = path.with_name(MODEL_FILE)
+    path.replace(final)
+    model = InstalledModel(
+        id=entry.id,
+        name=entry.name,
+        folder=final.parent,
+        sha256=entry.sha256,
+        size=entry.size,
+        architecture=info.architecture,
+        dimensions=entry.dimensions,
+        pooling=info.pooling,
+        trained_tokens=info.context_length,
+        chunk_tokens=min(entry.context_tokens, info.context_length),
+        query_prefix=entry.query_prefix,
+        document_prefix=entry.document_prefix,
+        origin="catalog",
+        installed_at=now_iso(),
+    )
+    return _verify_and_register(model, replace=False)
+
+
+def download_and_install(
+    entry: CatalogModel,
+    *,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+    url: str | None = None,
+) -> InstalledModel:
+    return install_downloaded(entry, download(entry, progress=progress, cancel=cancel, url=url))

@@ -1,0 +1,1 @@
+"""The desktop app (PySide6). The only package that imports Qt; everything it does, the core does headless."""

@@ -1,0 +1,197 @@
+"""Ask a role's AI profile, with retrieved context where the request kind allows it (SPEC §12).
+
+The whole path in one place, so the CLI, the GUI and tests exercise exactly the same steps:
+
+1. the profile holding the role, and its chat backend (the endpoint rule and the model file are checked
+   here, before anything is searched or sent);
+2. the stores the request may draw on — linked to the role, and for autonomous flows only those that
+   opted in; diagram and visual requests get none;
+3. retrieval with the prompt, or the selected text when there is no separate prompt, bounded by the
+   profile's context window;
+4. the system prompt in the fixed order contract → capabilities → ``<retrieved_context>`` → preset;
+5. the answer, streamed.
+
+Steps 1–4 run eagerly in :func:`ask` so a caller can show the exact messages before the model is
+loaded; step 5 runs when :meth:`Answer.stream` is iterated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.errors import UsageError
+from kortty_rag.models import Role, Store
+from kortty_rag.profiles.chat import ChatBackend, GenerationOptions, open_chat
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.prompt import build_messages, cited_markers, prompt_parts
+from kortty_rag.profiles.roles import (
+    AUTONOMOUS,
+    NO_RETRIEVAL,
+    RequestKind,
+    retrieval_query,
+    stores_for_request,
+)
+from kortty_rag.retrieval.search import Excerpt, RetrievalResult, RetrievalService
+
+
+class Searcher(Protocol):
+    """What :func:`ask` needs of a retrieval service (:class:`RetrievalService` in production)."""
+
+    def search(
+        self, query: str, stores: Sequence[Store], *, context_window: int | None = None
+    ) -> RetrievalResult: ...
+
+
+def user_request(question: str | None, selection: str | None) -> str:
+    """The user message: the prompt, the selected text, or the prompt followed by the selection."""
+    prompt = (question or "").strip()
+    selected = (selection or "").strip()
+    if prompt and selected:
+        return f"{prompt}\n\nSelected text:\n{selection}"
+    if prompt:
+        return prompt
+    if selected:
+        return str(selection)
+    raise UsageError("Nothing to ask", hint="Give a question, or --selection TEXT, or both.")
+
+
+def retrieval_note(
+    role: Role,
+    kind: RequestKind,
+    linked: Sequence[Store],
+    gated: Sequence[Store],
+    query: str | None,
+) -> str:
+    """Why no retrieval ran ("" when it did)."""
+    if kind in NO_RETRIEVAL:
+        return f"{kind.value} requests never receive retrieved context"
+    if not linked:
+        return f"no store serves the {role.value} role"
+    if not gated and kind in AUTONOMOUS:
+        return (
+            f"none of the {role.value} stores opted in to autonomous workflows "
+            "(`kortty-rag store roles NAME --autonomous`)"
+        )
+    if not query:
+        return "there is no prompt or selected text to search with"
+    return ""
+
+
+@dataclass
+class Answer:
+    """A prepared request and its answer, streamed once through :meth:`stream`."""
+
+    role: Role
+    kind: RequestKind
+    profile: AiProfile
+    query: str | None
+    stores: tuple[str, ...]  # the stores that were searched
+    retrieval: RetrievalResult | None
+    note: str  # why retrieval did not run, if it did not
+    messages: list[dict[str, str]]
+    options: GenerationOptions
+    backend: ChatBackend
+    chunks: list[str] = field(default_factory=list)
+    _started: bool = False
+
+    def stream(self) -> Iterator[str]:
+        """The answer's text deltas as they arrive; the backend is closed afterwards."""
+        if self._started:
+            raise RuntimeError("An answer can be streamed only once; `text` holds it")
+        self._started = True
+        try:
+            for chunk in self.backend.stream(self.messages, self.options):
+                self.chunks.append(chunk)
+                yield chunk
+        finally:
+            self.backend.close()
+
+    def close(self) -> None:
+        self.backend.close()
+
+    @property
+    def text(self) -> str:
+        return "".join(self.chunks)
+
+    @property
+    def excerpts(self) -> tuple[Excerpt, ...]:
+        return self.retrieval.excerpts if self.retrieval else ()
+
+    def cited(self) -> list[Excerpt]:
+        """The excerpts whose markers the answer cites, in marker order."""
+        markers = set(cited_markers(self.text, [e.marker for e in self.excerpts]))
+        return [e for e in self.excerpts if e.marker in markers]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "role": self.role.value,
+            "kind": self.kind.value,
+            "profile": self.profile.name,
+            "backend": self.profile.backend.value,
+            "model": self.profile.model,
+            "query": self.query,
+            "stores": list(self.stores),
+            "retrieval": self.retrieval.to_json() if self.retrieval else None,
+            "note": self.note,
+            "messages": self.messages,
+            "answer": self.text,
+            "cited": [
+                {"marker": e.marker, "path": e.path, "page": e.page, "location": e.location()}
+                for e in self.cited()
+            ],
+        }
+
+
+def ask(
+    role: Role,
+    question: str | None,
+    *,
+    kind: RequestKind = RequestKind.ACTION,
+    selection: str | None = None,
+    options: GenerationOptions | None = None,
+    profiles: ProfileRegistry | None = None,
+    stores: Sequence[Store] | None = None,
+    service: Searcher | None = None,
+    backend: ChatBackend | None = None,
+) -> Answer:
+    """Prepare a request to ``role``'s profile: retrieval and prompt now, the answer on streaming.
+
+    ``stores`` defaults to every store of ``KORTTY_HOME``; ``service`` to a fresh retrieval service
+    closed before returning; ``backend`` to the profile's own chat backend.
+    """
+    request = user_request(question, selection)
+    profile = (profiles or ProfileRegistry()).role_profile(role)
+    chat = backend or open_chat(profile)
+    every = list(StoreRegistry().list() if stores is None else stores)
+    gated = stores_for_request(every, role, kind)
+    linked = [s for s in every if s.roles.serves(role)]
+    query = retrieval_query(question, selection)
+    retrieval: RetrievalResult | None = None
+    if gated and query:
+        if service is not None:
+            retrieval = service.search(query, gated, context_window=profile.context_window)
+        else:
+            own = RetrievalService()
+            try:
+                retrieval = own.search(query, gated, context_window=profile.context_window)
+            finally:
+                own.close()
+    parts = prompt_parts(role, profile.preset, retrieval.block if retrieval else "")
+    note = retrieval_note(role, kind, linked, gated, query)
+    if retrieval is not None and not retrieval.block:
+        note = "the search found no matching excerpts"
+    return Answer(
+        role=role,
+        kind=kind,
+        profile=profile,
+        query=query,
+        stores=tuple(s.name for s in gated) if retrieval else (),
+        retrieval=retrieval,
+        note=note,
+        messages=build_messages(parts, request),
+        options=options or GenerationOptions(),
+        backend=chat,
+    )
