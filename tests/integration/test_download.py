@@ -7,13 +7,13 @@ import hashlib
 from pathlib import Path
 
 import pytest
+from tests.helpers.file_server import serve_file
 
 from kortty_rag.embedding.catalog import CATALOG, CatalogModel
 from kortty_rag.embedding.download import download, download_and_install, partial_path
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import Cancelled, ModelError, UsageError
 from kortty_rag.progress import CancelToken, RecordingProgress
-from tests.helpers.file_server import serve_file
 
 
 def entry_for(gguf: Path, url: str) -> CatalogModel:
