@@ -58,7 +58,7 @@ def test_interrupted_download_resumes(gguf: Path) -> None:
     half = gguf.stat().st_size // 2
     with serve_file(gguf, cut_after=half) as (url, control):
         entry = entry_for(gguf, url)
-        with pytest.raises(ModelError, match="interrupted|incomplete"):
+        with pytest.raises(ModelError, match=r"interrupted|incomplete"):
             download(entry)
         assert partial_path(entry).stat().st_size == half
         path = download(entry)
