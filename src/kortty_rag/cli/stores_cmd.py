@@ -66,6 +66,27 @@ def register(commands: Any) -> None:
     roles.add_argument("--json", action="store_true")
     roles.set_defaults(handler=cmd_roles)
 
+    tune = sub.add_parser("retrieval", help="switch the dense or lexical part off, or tune fusion")
+    tune.add_argument("name")
+    tune.add_argument(
+        "--dense",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="use the embedding (HNSW) part",
+    )
+    tune.add_argument(
+        "--lexical", action=argparse.BooleanOptionalAction, default=None, help="use the BM25 part"
+    )
+    tune.add_argument(
+        "--dense-weight",
+        type=float,
+        metavar="W",
+        help="weight of the dense ranking in the fusion, 0..1 (default 0.7)",
+    )
+    tune.add_argument("--rrf-k", type=int, metavar="K", help="reciprocal rank fusion constant (60)")
+    tune.add_argument("--json", action="store_true")
+    tune.set_defaults(handler=cmd_retrieval)
+
     rebuild = sub.add_parser("rebuild", help="re-index every source into a fresh snapshot")
     rebuild.add_argument("name")
     rebuild.add_argument("--model", help="rebuild with another installed embedding model")
@@ -179,6 +200,43 @@ def cmd_roles(args: argparse.Namespace) -> int:
         print(
             f"Store {store.name!r} serves: {', '.join(served) or 'no role'}; autonomous "
             f"workflows: {'yes' if store.roles.autonomous else 'no'}."
+        )
+    return 0
+
+
+def cmd_retrieval(args: argparse.Namespace) -> int:
+    if args.dense_weight is not None and not 0.0 <= args.dense_weight <= 1.0:
+        raise UsageError("--dense-weight must be between 0 and 1")
+    if args.rrf_k is not None and args.rrf_k < 1:
+        raise UsageError("--rrf-k must be at least 1")
+    registry = StoreRegistry()
+    store = registry.get(args.name)
+    changes = {
+        key: value
+        for key, value in (
+            ("dense", args.dense),
+            ("lexical", args.lexical),
+            ("dense_weight", args.dense_weight),
+            ("rrf_k", args.rrf_k),
+        )
+        if value is not None
+    }
+
+    def change(current: Store) -> Store:
+        retrieval = dict(current.settings.get("retrieval", {})) | changes
+        if retrieval.get("dense") is False and retrieval.get("lexical") is False:
+            raise UsageError("A store needs at least one of the dense and lexical parts")
+        return current.evolve(settings=current.settings | {"retrieval": retrieval})
+
+    store = registry.update(store.id, change)
+    settings = store.settings.get("retrieval", {})
+    if args.json:
+        print_json({"store": store.name, "retrieval": settings})
+    else:
+        print(
+            f"Store {store.name!r} retrieval: dense {'on' if settings.get('dense', True) else 'off'}, "
+            f"lexical {'on' if settings.get('lexical', True) else 'off'}, dense weight "
+            f"{settings.get('dense_weight', 0.7)}, RRF k {settings.get('rrf_k', 60)}."
         )
     return 0
 

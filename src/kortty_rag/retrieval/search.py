@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,12 @@ from kortty_rag.retrieval.context import (
     render_block,
     render_excerpt,
 )
-from kortty_rag.retrieval.fusion import FusionWeights, fuse
+from kortty_rag.retrieval.fusion import (
+    DEFAULT_DENSE_WEIGHT,
+    DEFAULT_RRF_K,
+    FusionWeights,
+    fuse,
+)
 
 DROP_PER_SOURCE = "per-source cap"
 DROP_BUDGET = "token budget"
@@ -52,7 +57,8 @@ class RetrievalLimits:
 class SearchOptions:
     dense: bool = True
     lexical: bool = True
-    weights: FusionWeights = field(default_factory=FusionWeights)
+    #: None: the store's own fusion settings (``settings.retrieval``), else the SPEC defaults
+    weights: FusionWeights | None = None
     candidates: int = 40  # per part and store
     explain: bool = False
 
@@ -173,6 +179,13 @@ def retrieval_parts(store: Store, options: SearchOptions) -> tuple[bool, bool]:
     return dense, lexical
 
 
+def store_weights(store: Store) -> FusionWeights:
+    """A store may tune fusion (``settings.retrieval.dense_weight`` / ``rrf_k``); else 0.7/0.3, 60."""
+    settings = store.settings.get("retrieval", {})
+    dense = float(settings.get("dense_weight", DEFAULT_DENSE_WEIGHT))
+    return FusionWeights(dense, 1.0 - dense, int(settings.get("rrf_k", DEFAULT_RRF_K)))
+
+
 #: Opens the vector store of a store, and its embedder when the dense part runs (cached by the service).
 Resources = Callable[[Store, bool], tuple[VectorStore, Embedder | None]]
 
@@ -196,7 +209,9 @@ def _candidates(
     )
     chunks = {h.label: h.chunk for h in dense + lexical}
     fused = fuse(
-        [(h.label, h.score) for h in dense], [(h.label, h.score) for h in lexical], options.weights
+        [(h.label, h.score) for h in dense],
+        [(h.label, h.score) for h in lexical],
+        options.weights or store_weights(store),
     )
     result = []
     for f in fused:
