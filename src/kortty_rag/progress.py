@@ -146,8 +146,8 @@ class ProgressTracker:
         """Stages before the current one (in weight order) count as done."""
         names = list(self.weights)
         total_weight = sum(self.weights.values()) or 1.0
-        if self._stage not in self.weights:
-            return 0.0
+        if self._stage not in self.weights:  # a job of its own (a download): done / total
+            return min(1.0, self._done / self._total) if self._total else 0.0
         before = sum(self.weights[n] for n in names[: names.index(self._stage)])
         inside = min(1.0, self._done / self._total) if self._total else 0.0
         return min(1.0, (before + self.weights[self._stage] * inside) / total_weight)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,12 +19,17 @@ class ServerControl:
     cut_after: int | None = None
     honour_ranges: bool = True
     requests: list[str | None] = field(default_factory=list)  # Range headers seen
+    #: seconds to pause after each block of ``block_size`` bytes (0: send at once), for a slow link;
+    #: read per request, so a test can speed the server up between attempts
+    delay_per_block: float = 0.0
+    block_size: int = 64 * 1024
 
 
 @contextmanager
 def serve_file(path: Path, **options: object) -> Iterator[tuple[str, ServerControl]]:
     control = ServerControl(path, **options)  # type: ignore[arg-type]
     data = path.read_bytes()
+    stopping = threading.Event()  # ends a slow send when the server shuts down
 
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
@@ -54,7 +60,16 @@ def serve_file(path: Path, **options: object) -> Iterator[tuple[str, ServerContr
                     self.wfile.flush()
                     self.close_connection = True
                     return
-                self.wfile.write(body)
+                if control.delay_per_block <= 0:
+                    self.wfile.write(body)
+                    return
+                for offset in range(0, len(body), control.block_size):
+                    if stopping.is_set():
+                        self.close_connection = True
+                        return
+                    self.wfile.write(body[offset : offset + control.block_size])
+                    self.wfile.flush()
+                    time.sleep(control.delay_per_block)
             except (BrokenPipeError, ConnectionResetError):
                 self.close_connection = True  # the client went away (a cancelled download)
 
@@ -64,6 +79,7 @@ def serve_file(path: Path, **options: object) -> Iterator[tuple[str, ServerContr
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/{path.name}", control
     finally:
+        stopping.set()
         server.shutdown()
         server.server_close()
         thread.join()

@@ -114,8 +114,10 @@ def download(
             ) from exc
         finally:
             conn.close()
+    progress.stage("verify", total=1)
     progress.message("Checking size and SHA-256…")
     verify(target, entry)
+    progress.advance()
     return target
 
 
@@ -181,8 +183,9 @@ def verify(path: Path, entry: CatalogModel) -> None:
 
 def install_downloaded(entry: CatalogModel, path: Path) -> InstalledModel:
     """Move a verified download into place, self-test it and record it."""
-    from kortty_rag.embedding.install import _verify_and_register
+    from kortty_rag.embedding.install import _refuse_existing, _verify_and_register
 
+    _refuse_existing(entry.id, force=False)  # never overwrite a working model
     info = read_gguf_info(path)
     if info.dimensions != entry.dimensions:
         raise ModelError(

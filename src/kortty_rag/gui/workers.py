@@ -9,6 +9,7 @@ job at shutdown so no worker thread outlives the window.
 
 from __future__ import annotations
 
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -43,6 +44,9 @@ class Job(QRunnable):
         self.name = name or getattr(function, "__name__", "job")
         self.cancel_token = CancelToken()
         self.signals = JobSignals()
+        #: set in the worker as soon as the function returned, before any result signal is sent:
+        #: from then on the job no longer blocks its key (a slot may start the next job at once)
+        self.completed = threading.Event()
         self._last_emit = 0.0
         self._last_stage = ""
 
@@ -61,14 +65,18 @@ class Job(QRunnable):
         try:
             result = self.function(tracker, self.cancel_token)
         except Cancelled:
+            self.completed.set()
             self.signals.cancelled.emit()
         except BaseException as exc:  # reported to the GUI thread, never raised in the pool
             exc.__traceback_text__ = traceback.format_exc()  # type: ignore[attr-defined]
+            self.completed.set()
             self.signals.failed.emit(exc)
         else:
+            self.completed.set()
             self.signals.progress.emit(tracker.state())
             self.signals.finished.emit(result)
         finally:
+            self.completed.set()
             self.signals.done.emit()
 
 
@@ -84,13 +92,23 @@ class JobRunner(QObject):
         self._running: dict[int, Job] = {}
 
     def busy(self, key: str) -> bool:
-        return any(job.key == key for job in self._running.values()) if key else False
+        return bool(key) and any(
+            job.key == key and not job.completed.is_set() for job in self._running.values()
+        )
 
     def start(self, job: Job) -> Job:
         """Run ``job``; refuse a second job with the same key (:class:`StoreBusyError`)."""
-        if self.busy(job.key):
+        running = next(
+            (
+                j
+                for j in self._running.values()
+                if job.key and j.key == job.key and not j.completed.is_set()
+            ),
+            None,
+        )
+        if running is not None:
             raise StoreBusyError(
-                "A scan or indexing job is already running for this store",
+                f"{running.name} is still running here",
                 hint="Wait for it to finish or cancel it.",
             )
         self._running[id(job.signals)] = job

@@ -192,6 +192,7 @@ class ChunkReader:
             )
             self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
             self.has_lexical = lexical.has_index(self._db)
+            self._terms = lexical.TermStatistics(self._db) if self.has_lexical else None
         except sqlite3.Error as exc:
             raise SnapshotError(f"Chunk table {path.name} is unreadable: {exc}") from exc
         self._lock = threading.Lock()
@@ -205,7 +206,11 @@ class ChunkReader:
         with self._lock:
             try:
                 return lexical.search(
-                    self._db, query, k, None if source_ids is None else set(source_ids)
+                    self._db,
+                    query,
+                    k,
+                    None if source_ids is None else set(source_ids),
+                    self._terms,
                 )
             except sqlite3.Error as exc:
                 raise SnapshotError(f"The lexical index is unreadable: {exc}") from exc

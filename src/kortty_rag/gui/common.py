@@ -1,0 +1,106 @@
+"""Small shared pieces of the GUI: error and confirmation boxes, file choosers, status texts.
+
+Message boxes are opened window-modal with ``open()`` (never ``exec()``): the event loop keeps running,
+so background jobs keep reporting and tests can find and press the buttons of a real box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from kortty_rag.errors import KorttyRagError
+from kortty_rag.progress import ProgressState, format_duration
+
+GENERIC_NEXT_STEP = (
+    "Try again; if it keeps happening, run the same action from the command line "
+    "(kortty-rag --help) to see the full error."
+)
+
+
+def what_to_do(exc: BaseException) -> str:
+    if isinstance(exc, KorttyRagError) and exc.hint:
+        return exc.hint
+    return GENERIC_NEXT_STEP
+
+
+def show_error(parent: QWidget, title: str, exc: BaseException) -> QMessageBox:
+    """Says what happened and what to do next."""
+    message = exc.message if isinstance(exc, KorttyRagError) else f"{type(exc).__name__}: {exc}"
+    box = QMessageBox(
+        QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent
+    )
+    box.setObjectName("errorBox")
+    box.setInformativeText(f"What to do: {what_to_do(exc)}")
+    box.open()
+    return box
+
+
+def show_info(parent: QWidget, title: str, text: str, detail: str = "") -> QMessageBox:
+    box = QMessageBox(
+        QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, parent
+    )
+    box.setObjectName("infoBox")
+    if detail:
+        box.setInformativeText(detail)
+    box.open()
+    return box
+
+
+def confirm(
+    parent: QWidget,
+    title: str,
+    text: str,
+    detail: str,
+    on_yes: Callable[[], object],
+    *,
+    yes_text: str = "OK",
+) -> QMessageBox:
+    """Ask first; ``on_yes`` runs only when the user confirms."""
+    box = QMessageBox(
+        QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent
+    )
+    box.setObjectName("confirmBox")
+    box.setInformativeText(detail)
+    yes = box.addButton(yes_text, QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+
+    def finished() -> None:
+        if box.clickedButton() is yes:
+            on_yes()
+
+    box.finished.connect(finished)
+    box.open()
+    return box
+
+
+class PathChooser:
+    """File and folder choosers; a test replaces these with fixed answers."""
+
+    def files(self, parent: QWidget) -> list[str]:
+        names, _ = QFileDialog.getOpenFileNames(parent, "Add files")
+        return list(names)
+
+    def folder(self, parent: QWidget) -> str | None:
+        name = QFileDialog.getExistingDirectory(parent, "Add folder")
+        return name or None
+
+    def gguf(self, parent: QWidget) -> str | None:
+        name, _ = QFileDialog.getOpenFileName(
+            parent, "Import GGUF file", "", "GGUF models (*.gguf)"
+        )
+        return name or None
+
+
+def status_text(state: ProgressState, source_state: str = "") -> str:
+    """The indexing status line (SPEC §9): source state, documents, chunks, issues, %, rate, ETA."""
+    parts = [source_state] if source_state else []
+    parts.append(f"{state.documents} documents, {state.chunks} chunks, {state.issues} issues")
+    parts.append(f"{state.percent:.0f}%")
+    if state.chunks_per_second > 0:
+        parts.append(f"{state.chunks_per_second:.1f} chunks/s")
+    if state.eta_seconds is not None:
+        parts.append(f"ETA {format_duration(state.eta_seconds)}")
+    return " · ".join(parts)

@@ -1,0 +1,194 @@
+"""Create a knowledge store (SPEC §3): the beginner flow, with the rest under "Advanced".
+
+Beginner fields: a name, an installed embedding model, the roles the store serves (Text, Coding), and
+at least one file or folder, which is scanned and reviewed right after the store is created (cancelling
+that first review removes the store again). Store type, vector dimensions and the Qdrant connection
+fields stay hidden under Advanced; the HNSW parameters are internal and never shown.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.embedding.installed import InstalledModel, list_models
+from kortty_rag.errors import KorttyRagError
+from kortty_rag.gui.common import PathChooser, show_error
+from kortty_rag.models import StoreRoles, StoreType
+
+
+class CreateStoreDialog(QDialog):
+    created = Signal(object, list)  # Store, paths to review
+
+    def __init__(
+        self, registry: StoreRegistry, chooser: PathChooser, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("createStoreDialog")
+        self.setWindowTitle("Create knowledge store")
+        self.registry = registry
+        self.chooser = chooser
+
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setObjectName("storeNameEdit")
+        self.name_edit.setPlaceholderText("e.g. Project notes")
+        self.model_combo = QComboBox(self)
+        self.model_combo.setObjectName("modelCombo")
+        self.text_role = QCheckBox("Text", self)
+        self.text_role.setObjectName("textRoleCheck")
+        self.text_role.setChecked(True)
+        self.coding_role = QCheckBox("Coding", self)
+        self.coding_role.setObjectName("codingRoleCheck")
+        roles = QHBoxLayout()
+        roles.addWidget(self.text_role)
+        roles.addWidget(self.coding_role)
+        roles.addStretch(1)
+
+        self.path_list = QListWidget(self)
+        self.path_list.setObjectName("pathList")
+        self.path_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        add_folder = QPushButton("Add folder…", self)
+        add_folder.setObjectName("dialogAddFolderButton")
+        add_folder.clicked.connect(self._add_folder)
+        add_files = QPushButton("Add files…", self)
+        add_files.setObjectName("dialogAddFilesButton")
+        add_files.clicked.connect(self._add_files)
+        remove = QPushButton("Remove", self)
+        remove.clicked.connect(lambda: self.path_list.takeItem(self.path_list.currentRow()))
+        path_buttons = QHBoxLayout()
+        for button in (add_folder, add_files, remove):
+            path_buttons.addWidget(button)
+        path_buttons.addStretch(1)
+
+        form = QFormLayout()
+        form.addRow("Name", self.name_edit)
+        form.addRow("Embedding model", self.model_combo)
+        form.addRow("Roles", roles)
+        form.addRow("Sources", self.path_list)
+        form.addRow("", path_buttons)
+
+        self.advanced_toggle = QCheckBox("Advanced", self)
+        self.advanced_toggle.setObjectName("advancedToggle")
+        self.advanced = QGroupBox(self)
+        self.advanced.setObjectName("advancedGroup")
+        self.type_combo = QComboBox(self.advanced)
+        self.type_combo.setObjectName("storeTypeCombo")
+        self.type_combo.addItem("Local (HNSW snapshot)", StoreType.LOCAL.value)
+        self.dimensions = QLabel(self.advanced)
+        self.dimensions.setObjectName("dimensionsLabel")
+        self.qdrant_url = QLineEdit(self.advanced)
+        self.qdrant_url.setObjectName("qdrantUrlEdit")
+        self.qdrant_url.setPlaceholderText("https://qdrant.example.com:6333")
+        self.qdrant_collection = QLineEdit(self.advanced)
+        self.qdrant_collection.setObjectName("qdrantCollectionEdit")
+        self.qdrant_key = QLineEdit(self.advanced)
+        self.qdrant_key.setObjectName("qdrantKeyEdit")
+        self.qdrant_key.setEchoMode(QLineEdit.EchoMode.Password)
+        advanced_form = QFormLayout(self.advanced)
+        advanced_form.addRow("Store type", self.type_combo)
+        advanced_form.addRow("Vector dimensions", self.dimensions)
+        advanced_form.addRow("Qdrant URL", self.qdrant_url)
+        advanced_form.addRow("Collection", self.qdrant_collection)
+        advanced_form.addRow("API key", self.qdrant_key)
+        self.advanced.setVisible(False)
+        self.advanced_toggle.toggled.connect(self.advanced.setVisible)
+        self.type_combo.currentIndexChanged.connect(self._type_changed)
+        self.model_combo.currentIndexChanged.connect(self._model_changed)
+
+        buttons = QDialogButtonBox(self)
+        self.create_button = buttons.addButton(
+            "Create and review…", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.create_button.setObjectName("createButton")
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._create)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.advanced_toggle)
+        layout.addWidget(self.advanced)
+        layout.addWidget(buttons)
+        self.reload_models()
+        self._type_changed()
+
+    def reload_models(self, select: str | None = None) -> None:
+        self.model_combo.clear()
+        for model in list_models():
+            self.model_combo.addItem(f"{model.name} ({model.dimensions} dimensions)", model.id)
+            if model.id == select:
+                self.model_combo.setCurrentIndex(self.model_combo.count() - 1)
+
+    def selected_model(self) -> InstalledModel | None:
+        model_id = self.model_combo.currentData()
+        return next((m for m in list_models() if m.id == model_id), None)
+
+    def _model_changed(self) -> None:
+        model = self.selected_model()
+        self.dimensions.setText(f"{model.dimensions} (from the model)" if model else "—")
+
+    def _type_changed(self) -> None:
+        qdrant = self.type_combo.currentData() == StoreType.QDRANT.value
+        for widget in (self.qdrant_url, self.qdrant_collection, self.qdrant_key):
+            widget.setEnabled(qdrant)
+
+    def _add_folder(self) -> None:
+        folder = self.chooser.folder(self)
+        if folder:
+            self.path_list.addItem(folder)
+
+    def _add_files(self) -> None:
+        for name in self.chooser.files(self):
+            self.path_list.addItem(name)
+
+    def paths(self) -> list[str]:
+        return [self.path_list.item(i).text() for i in range(self.path_list.count())]
+
+    def _create(self) -> None:
+        model = self.selected_model()
+        problems = []
+        if not self.name_edit.text().strip():
+            problems.append("a name")
+        if model is None:
+            problems.append("an installed embedding model")
+        if not self.paths():
+            problems.append("at least one file or folder")
+        if problems:
+            show_error(
+                self,
+                "Create knowledge store",
+                KorttyRagError(
+                    f"The store needs {', '.join(problems)}.",
+                    hint="Fill in the missing fields, then press Create again.",
+                ),
+            )
+            return
+        assert model is not None
+        try:
+            store = self.registry.create(
+                self.name_edit.text(),
+                model.identity(),
+                roles=StoreRoles(
+                    text=self.text_role.isChecked(), coding=self.coding_role.isChecked()
+                ),
+            )
+        except KorttyRagError as exc:
+            show_error(self, "Create knowledge store", exc)
+            return
+        self.created.emit(store, self.paths())
+        self.accept()

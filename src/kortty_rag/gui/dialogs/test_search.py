@@ -1,0 +1,398 @@
+"""Test search (SPEC §13): the exact bounded context block a model would receive, and why.
+
+The dialog runs retrieval only — nothing is ever sent to a chat model. It shows the
+``<retrieved_context>`` block verbatim (what the model would read), the chosen excerpts with their
+``[R1]`` markers, paths, PDF pages and scores (§11), the candidates that were dropped and why, and
+the token budget used. The budget can be computed for the context window of a profile holding one of
+the store's roles, because the block never takes more than 25 % of the target model's context.
+
+The search runs as a background job (embedding the query can take a second, loading the model once
+more): on the main window's :class:`JobRunner` when one is passed, so shutting the window down waits
+for it, else on a runner of the dialog's own. Closing the dialog waits for exactly its own search,
+never for other jobs of a shared runner. The store is re-read inside the job, so a source disabled
+while the dialog is open is excluded from the next search.
+
+When the results look weak the §13 guidance is shown. Dense search always returns *some* nearest
+neighbours, so "weak" is a heuristic: fewer than two excerpts, or no exact word match at all and a
+best dense similarity below :data:`WEAK_DENSE_SCORE` (cosine; related passages score well above it
+with the starter model, unrelated text well below).
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontDatabase, QTextCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kortty_rag.cli.search_cmd import WEAK_RESULTS_GUIDANCE
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.errors import KorttyRagError
+from kortty_rag.gui.common import show_error
+from kortty_rag.gui.workers import Job, JobRunner
+from kortty_rag.models import Role, Store
+from kortty_rag.profiles.profiles import ProfileRegistry
+from kortty_rag.progress import CancelToken, ProgressTracker
+from kortty_rag.retrieval.search import (
+    Candidate,
+    RetrievalLimits,
+    RetrievalResult,
+    RetrievalService,
+    SearchOptions,
+)
+
+#: below this best dense similarity, with no lexical match, results count as weak
+WEAK_DENSE_SCORE = 0.3
+FEW_EXCERPTS = 2  # fewer excerpts than this count as "few results"
+#: short column titles (the tables share the dialog with the block) and what each one means
+COLUMN_TIPS = {
+    "Fused": "Weighted reciprocal rank fusion of both rankings; the order of the results",
+    "Dense #": "Rank in the dense (embedding similarity) search",
+    "Dense": "Cosine similarity of the query and the excerpt",
+    "Lexical #": "Rank in the lexical (BM25 exact word) search",
+    "Lexical": "BM25 score",
+}
+SCORE_HEADERS = list(COLUMN_TIPS)
+IDLE_TEXT = "Runs retrieval only: nothing is sent to a chat model. Disabled sources are skipped."
+NO_PARTS_TEXT = "Switch on dense or lexical search (or both) to search."
+LOADING_TEXT = "Searching… (the embedding model may take a moment to load the first time)"
+
+
+def _number(value: float | int | None, digits: int = 0) -> str:
+    if value is None:
+        return "–"
+    return f"{value:.{digits}f}" if digits else str(value)
+
+
+def candidate_cells(candidate: Candidate) -> list[str]:
+    """Path, page and the §11 scores of one candidate, as table cells."""
+    return [
+        candidate.path,
+        _number(candidate.chunk.page),
+        f"{candidate.fused:.4f}",
+        _number(candidate.dense_rank),
+        _number(candidate.dense_score, 3),
+        _number(candidate.lexical_rank),
+        _number(candidate.lexical_score, 2),
+    ]
+
+
+def weakness(result: RetrievalResult) -> str:
+    """Why the result looks weak, or ``""`` when it does not."""
+    if not result.excerpts:
+        return "No excerpts found."
+    if len(result.excerpts) < FEW_EXCERPTS:
+        return "Only one excerpt found."
+    candidates = [e.candidate for e in result.excerpts]
+    if any(c.lexical_rank is not None for c in candidates):
+        return ""
+    best = max((c.dense_score for c in candidates if c.dense_score is not None), default=None)
+    if best is None or best < WEAK_DENSE_SCORE:
+        return "The excerpts only loosely match: no exact word matches and a low similarity."
+    return ""
+
+
+class TestSearchDialog(QDialog):
+    """Runs a query against one store and shows everything a model would (and would not) get."""
+
+    __test__ = False  # not a pytest test class, despite the name
+    searched = Signal(object)  # RetrievalResult
+
+    def __init__(
+        self,
+        store: Store,
+        retrieval: RetrievalService,
+        parent: QWidget | None = None,
+        *,
+        registry: StoreRegistry | None = None,
+        runner: JobRunner | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("testSearchDialog")
+        self.setWindowTitle(f"Test search — {store.name}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.store = store
+        self.retrieval = retrieval
+        self.registry = registry or StoreRegistry()
+        self._owns_runner = runner is None
+        self.runner = runner or JobRunner(self, max_threads=1)
+        self._returned = threading.Event()  # set when the search function has returned
+        self.last_result: RetrievalResult | None = None
+        self._job: Job | None = None
+        self._closed = False
+        self._build()
+        self._load_budgets()
+        self._update_search_button()
+
+    # -- layout ------------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.query_edit = QLineEdit(self)
+        self.query_edit.setObjectName("queryEdit")
+        self.query_edit.setPlaceholderText("A question, or a term that occurs in your documents")
+        query_label = QLabel("&Question or term:", self)
+        query_label.setBuddy(self.query_edit)
+        self.search_button = QPushButton("&Search", self)
+        self.search_button.setObjectName("searchButton")
+        self.search_button.setDefault(True)  # Enter in the query searches
+        self.search_button.clicked.connect(self.search)
+        self.query_edit.textChanged.connect(self._update_search_button)
+        query_row = QHBoxLayout()
+        query_row.addWidget(query_label)
+        query_row.addWidget(self.query_edit, 1)
+        query_row.addWidget(self.search_button)
+
+        self.dense_check = QCheckBox("&Dense (meaning)", self)
+        self.dense_check.setObjectName("denseCheck")
+        self.lexical_check = QCheckBox("&Lexical (exact words)", self)
+        self.lexical_check.setObjectName("lexicalCheck")
+        for check in (self.dense_check, self.lexical_check):
+            check.setChecked(True)
+            check.toggled.connect(self._update_search_button)
+        self.budget_combo = QComboBox(self)
+        self.budget_combo.setObjectName("budgetCombo")
+        budget_label = QLabel("&Budget for:", self)
+        budget_label.setBuddy(self.budget_combo)
+        options_row = QHBoxLayout()
+        for widget in (self.dense_check, self.lexical_check, budget_label, self.budget_combo):
+            options_row.addWidget(widget)
+        options_row.insertSpacing(2, 24)
+        options_row.addStretch(1)
+
+        self.status_label = QLabel(IDLE_TEXT, self)
+        self.status_label.setObjectName("statusLabel")
+        self.status_label.setWordWrap(True)
+        self.guidance_label = QLabel(self)
+        self.guidance_label.setObjectName("guidanceLabel")
+        self.guidance_label.setWordWrap(True)
+        self.guidance_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.guidance_label.hide()
+
+        self.block_view = QPlainTextEdit(self)
+        self.block_view.setObjectName("contextBlock")
+        self.block_view.setReadOnly(True)
+        self.block_view.setTabChangesFocus(True)
+        self.block_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.block_view.setPlaceholderText("The context block a model would receive appears here.")
+        self.budget_label = QLabel("", self)
+        self.budget_label.setObjectName("budgetLabel")
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(QLabel("Context block (exactly what a model would receive):", left))
+        left_layout.addWidget(self.block_view, 1)
+        left_layout.addWidget(self.budget_label)
+
+        self.results_table = self._table("resultsTable", ["Marker", "Path", "Page", *SCORE_HEADERS])
+        self.results_table.itemSelectionChanged.connect(self._show_marker)
+        self.dropped_table = self._table("droppedTable", ["Reason", "Path", "Page", *SCORE_HEADERS])
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(QLabel("Excerpts, in the order of their markers:", right))
+        right_layout.addWidget(self.results_table, 2)
+        right_layout.addWidget(QLabel("Dropped candidates and why:", right))
+        right_layout.addWidget(self.dropped_table, 1)
+
+        splitter = QSplitter(self)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setSizes([520, 730])
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        self.close_button.setAutoDefault(False)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(query_row)
+        layout.addLayout(options_row)
+        layout.addWidget(self.status_label)
+        layout.addWidget(self.guidance_label)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(buttons)
+        self.resize(1250, 720)
+        order = [self.query_edit, self.search_button, self.dense_check, self.lexical_check]
+        order += [self.budget_combo, self.block_view, self.results_table, self.dropped_table]
+        order.append(self.close_button)
+        for first, second in itertools.pairwise(order):
+            self.setTabOrder(first, second)
+        self.query_edit.setFocus()
+
+    def _table(self, name: str, headers: Sequence[str]) -> QTableWidget:
+        table = QTableWidget(0, len(headers), self)
+        table.setObjectName(name)
+        table.setHorizontalHeaderLabels(list(headers))
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        table.setWordWrap(False)
+        table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
+        table.verticalHeader().hide()
+        for column, title in enumerate(headers):
+            if (item := table.horizontalHeaderItem(column)) is not None:
+                item.setToolTip(COLUMN_TIPS.get(title, title))
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the path, elided
+        return table
+
+    def _load_budgets(self) -> None:
+        """The default limit, plus the budget for each profile holding a role this store serves."""
+        limits = RetrievalLimits()
+        self.budget_combo.addItem(f"Default limit ({limits.max_tokens:,} tokens)", None)
+        try:
+            settings = ProfileRegistry().load()
+        except KorttyRagError:
+            return  # the Profiles tab reports a broken settings file; the default still works
+        for role in Role:
+            profile = settings.role_profile(role)
+            if profile is None or not self.store.roles.serves(role):
+                continue
+            window = profile.context_window
+            self.budget_combo.addItem(
+                f"{role.value} role: {profile.name} ({limits.budget(window):,} of "
+                f"{window:,} tokens)",
+                window,
+            )
+
+    def _update_search_button(self) -> None:
+        parts = self.dense_check.isChecked() or self.lexical_check.isChecked()
+        self.search_button.setEnabled(
+            parts and self._job is None and bool(self.query_edit.text().strip())
+        )
+        if not parts:
+            self.status_label.setText(NO_PARTS_TEXT)
+        elif self.status_label.text() == NO_PARTS_TEXT:
+            self.status_label.setText(IDLE_TEXT)
+
+    # -- searching ---------------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self._job is not None
+
+    def search(self) -> None:
+        """Start the background search for the current query (ignored while one is running)."""
+        query = self.query_edit.text().strip()
+        dense, lexical = self.dense_check.isChecked(), self.lexical_check.isChecked()
+        if self._job is not None or not query or self._closed or not (dense or lexical):
+            return
+        options = SearchOptions(dense=dense, lexical=lexical, explain=True)
+        window: int | None = self.budget_combo.currentData()
+        store_id, registry, retrieval = self.store.id, self.registry, self.retrieval
+        returned = self._returned = threading.Event()
+
+        def run(progress: ProgressTracker, cancel: CancelToken) -> RetrievalResult:
+            try:
+                store = registry.get(store_id)  # the current sources and their enabled flags
+                cancel.raise_if_cancelled()
+                return retrieval.search(query, [store], options=options, context_window=window)
+            finally:
+                returned.set()
+
+        job = Job(run, key=f"test-search:{id(self)}", name="Test search")
+        job.signals.finished.connect(self._show_result)
+        job.signals.failed.connect(self._failed)
+        job.signals.done.connect(self._job_done)
+        self._job = job
+        self.runner.start(job)  # a key of its own: never refused as busy
+        self.status_label.setText(LOADING_TEXT)
+        self._update_search_button()
+
+    def _job_done(self) -> None:
+        self._job = None
+        self._update_search_button()
+
+    def _failed(self, exc: BaseException) -> None:
+        if self._closed:
+            return
+        self.status_label.setText("The search failed; see the message for what to do.")
+        show_error(self, "Test search failed", exc)
+
+    def _show_result(self, result: RetrievalResult) -> None:
+        if self._closed:
+            return
+        self.last_result = result
+        self.block_view.setPlainText(result.block)
+        self._fill(
+            self.results_table,
+            [[e.marker, *candidate_cells(e.candidate)] for e in result.excerpts],
+        )
+        self._fill(
+            self.dropped_table,
+            [[d.reason, *candidate_cells(d.candidate)] for d in result.dropped],
+        )
+        self.budget_label.setText(
+            f"Token budget: {result.used_tokens:,} of {result.budget_tokens:,} tokens used "
+            f"(estimated), {len(result.excerpts)} excerpts, {len(result.dropped)} dropped."
+        )
+        reason = weakness(result)
+        self.guidance_label.setText(f"{reason} {WEAK_RESULTS_GUIDANCE}" if reason else "")
+        self.guidance_label.setVisible(bool(reason))
+        self.status_label.setText(
+            f"Results for {result.query!r}. Nothing was sent to a chat model."
+        )
+        self.searched.emit(result)
+
+    @staticmethod
+    def _fill(table: QTableWidget, rows: Sequence[Sequence[str]]) -> None:
+        table.clearContents()
+        table.setRowCount(len(rows))
+        for row, cells in enumerate(rows):
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                if column >= 2:  # page and scores
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                table.setItem(row, column, item)
+
+    def _show_marker(self) -> None:
+        """Selecting an excerpt scrolls the block to its marker."""
+        rows = self.results_table.selectionModel().selectedRows()
+        if not rows:
+            return
+        marker = self.results_table.item(rows[0].row(), 0)
+        if marker is None:
+            return
+        self.block_view.moveCursor(QTextCursor.MoveOperation.Start)
+        self.block_view.find(f"[{marker.text()}] source:")  # not the example in the preamble
+
+    # -- closing -----------------------------------------------------------------------------------
+
+    def done(self, result: int) -> None:
+        """Close only after the running search, if any, has returned: no thread outlives it."""
+        self._closed = True
+        job = self._job
+        if job is not None:
+            job.cancel()
+            if self.runner.pool.tryTake(job):  # still queued behind other jobs: it never runs
+                job.signals.done.emit()
+            else:
+                self._returned.wait()
+        if self._owns_runner:
+            self.runner.wait()  # the pool's thread has returned too
+        super().done(result)

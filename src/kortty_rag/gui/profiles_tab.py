@@ -1,0 +1,359 @@
+"""The "AI Profiles & Roles" tab (SPEC §12): chat-model profiles, who holds the Text and Coding
+roles, and which roles each knowledge store serves.
+
+Everything is persisted the moment it changes, through the same core calls the CLI uses
+(:class:`ProfileRegistry`, :meth:`StoreRegistry.update`), so the GUI and ``kortty-rag profile …``
+always agree and there is no "Apply" to forget. The small settings files are written under a short
+lock on the GUI thread: that is quick, unlike the long work that goes to background jobs.
+
+Profiles are added and edited in :class:`~kortty_rag.gui.dialogs.profile_editor.ProfileEditor`,
+which validates like ``kortty-rag profile add``. Autonomous flows get excerpts only from stores
+explicitly opted in here, never merely because a profile has stores. The core has no "unassign
+role": a role becomes free when the profile holding it is removed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.errors import KorttyRagError
+from kortty_rag.gui.common import PathChooser, confirm, show_error, what_to_do
+from kortty_rag.gui.dialogs.profile_editor import BACKEND_LABELS, ProfileEditor
+from kortty_rag.models import Role, Store
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry, ProfileSettings
+
+#: store table columns holding a check box, and the StoreRoles field each one edits
+ROLE_COLUMNS = {1: "text", 2: "coding", 3: "autonomous"}
+UNASSIGNED = "(unassigned)"
+
+
+class ProfilesTab(QWidget):
+    """Profiles, role holders and per-store roles; each change is saved at once."""
+
+    changed = Signal()  # profiles, roles or a store's roles were saved
+
+    def __init__(
+        self,
+        main_window: QWidget | None = None,
+        *,
+        registry: StoreRegistry | None = None,
+        profiles: ProfileRegistry | None = None,
+        chooser: PathChooser | None = None,
+    ) -> None:
+        super().__init__(main_window)
+        self.setObjectName("profilesTab")
+        shared_registry: StoreRegistry | None = getattr(main_window, "registry", None)
+        shared_chooser: PathChooser | None = getattr(main_window, "chooser", None)
+        self.registry = registry or shared_registry or StoreRegistry()
+        self.chooser = chooser or shared_chooser or PathChooser()
+        self.profiles = profiles or ProfileRegistry()
+        self.settings = ProfileSettings()
+        self.editor: ProfileEditor | None = None
+        self._load_error = ""
+        self._build()
+        self.reload()
+
+    def _build(self) -> None:
+        self.profile_table = self._table(
+            "profilesTable",
+            ["Name", "Backend", "Model", "Context window", "Preset", "Endpoint", "Roles"],
+        )
+        self.profile_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.profile_table.itemSelectionChanged.connect(self._update_buttons)
+        self.profile_table.activated.connect(lambda _: self.edit_profile())
+        self.add_button = self._button("&Add…", "addProfileButton", self.add_profile)
+        self.edit_button = self._button("&Edit…", "editProfileButton", self.edit_profile)
+        self.remove_button = self._button("&Remove…", "removeProfileButton", self.remove_profile)
+        profile_buttons = QHBoxLayout()
+        for button in (self.add_button, self.edit_button, self.remove_button):
+            profile_buttons.addWidget(button)
+        profile_buttons.addStretch(1)
+        profile_box = QGroupBox("AI profiles (chat models)", self)
+        box_layout = QVBoxLayout(profile_box)
+        box_layout.addWidget(self.profile_table)
+        box_layout.addLayout(profile_buttons)
+
+        self.role_combos: dict[Role, QComboBox] = {}
+        role_box = QGroupBox("Roles", self)
+        role_form = QFormLayout(role_box)
+        for role, name, label in (
+            (Role.TEXT, "textRoleCombo", "&Text role:"),
+            (Role.CODING, "codingRoleCombo", "&Coding role:"),
+        ):
+            combo = QComboBox(role_box)
+            combo.setObjectName(name)
+            combo.currentIndexChanged.connect(lambda _, r=role: self._assign(r))
+            self.role_combos[role] = combo
+            role_form.addRow(label, combo)
+        role_form.addRow(
+            self._note(
+                "Each role uses one profile at a time; a store serving a role is linked to the "
+                "profile holding it."
+            )
+        )
+
+        self.store_table = self._table(
+            "storeRolesTable",
+            ["Store", "Text", "Coding", "Autonomous workflows", "Linked profiles"],
+        )
+        self.store_table.itemChanged.connect(self._store_toggled)
+        store_box = QGroupBox("Knowledge stores", self)
+        store_layout = QVBoxLayout(store_box)
+        store_layout.addWidget(self.store_table)
+        store_layout.addWidget(
+            self._note(
+                "Space toggles the selected check box. Autonomous workflows (terminal agent, "
+                "planning, swarm, scheduled agents) receive excerpts only from stores opted in "
+                "here."
+            )
+        )
+
+        self.status_label = self._note("")
+        self.status_label.setObjectName("profilesStatus")
+        layout = QVBoxLayout(self)
+        layout.addWidget(profile_box, 2)
+        layout.addWidget(role_box)
+        layout.addWidget(store_box, 2)
+        layout.addWidget(self.status_label)
+        order = [self.profile_table, self.add_button, self.edit_button, self.remove_button]
+        order += [*self.role_combos.values(), self.store_table]
+        for first, second in itertools.pairwise(order):
+            self.setTabOrder(first, second)
+
+    def _table(self, name: str, headers: list[str]) -> QTableWidget:
+        table = QTableWidget(0, len(headers), self)
+        table.setObjectName(name)
+        table.setHorizontalHeaderLabels(headers)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        table.setWordWrap(False)
+        table.setTabKeyNavigation(False)
+        table.verticalHeader().hide()
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setStretchLastSection(True)
+        return table
+
+    def _button(self, text: str, name: str, slot: Any) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.clicked.connect(slot)
+        return button
+
+    def _note(self, text: str) -> QLabel:
+        label = QLabel(text, self)
+        label.setWordWrap(True)
+        return label
+
+    # -- state -------------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Re-read profiles, roles and stores (also after another tool changed them)."""
+        try:
+            self.settings = self.profiles.load()
+        except KorttyRagError as exc:  # shown in place: reload also runs when stores change
+            self.settings = ProfileSettings()
+            self._load_error = f"{exc.message}. What to do: {what_to_do(exc)}"
+            self.status_label.setText(self._load_error)
+        else:
+            if self._load_error and self.status_label.text() == self._load_error:
+                self.status_label.clear()
+            self._load_error = ""
+        current = self.selected_profile()
+        self.profile_table.setRowCount(0)
+        for profile in sorted(self.settings.profiles, key=lambda p: p.name.lower()):
+            roles = "+".join(r.value for r in self.settings.roles_of(profile.name))
+            row = self.profile_table.rowCount()
+            self.profile_table.insertRow(row)
+            cells = [profile.name, BACKEND_LABELS[profile.backend], profile.model]
+            cells += [f"{profile.context_window:,}", profile.preset, profile.endpoint or "—"]
+            for column, text in enumerate([*cells, roles or "—"]):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                self.profile_table.setItem(row, column, item)
+            if current is not None and profile.name == current.name:
+                self.profile_table.selectRow(row)
+        self._fill_roles()
+        self._fill_stores()
+        self._update_buttons()
+
+    def _fill_roles(self) -> None:
+        names = sorted((p.name for p in self.settings.profiles), key=str.lower)
+        for role, combo in self.role_combos.items():
+            holder = self.settings.role_profile(role)
+            combo.blockSignals(True)
+            combo.clear()
+            if holder is None:  # the core has no "unassign": removing the profile frees a role
+                combo.addItem(UNASSIGNED, None)
+            for name in names:
+                combo.addItem(name, name)
+            combo.setCurrentIndex(combo.findData(holder.name) if holder else 0)
+            combo.setEnabled(bool(names))
+            combo.blockSignals(False)
+
+    def _fill_stores(self) -> None:
+        table = self.store_table
+        cell = (table.currentRow(), table.currentColumn())  # keep the keyboard position
+        table.blockSignals(True)
+        table.setRowCount(0)
+        for store in self.registry.list():
+            row = table.rowCount()
+            table.insertRow(row)
+            name = QTableWidgetItem(store.name)
+            name.setData(Qt.ItemDataRole.UserRole, store.id)
+            table.setItem(row, 0, name)
+            for column, field in ROLE_COLUMNS.items():
+                item = QTableWidgetItem()
+                item.setFlags(
+                    Qt.ItemFlag.ItemIsEnabled
+                    | Qt.ItemFlag.ItemIsSelectable
+                    | Qt.ItemFlag.ItemIsUserCheckable
+                )
+                on = bool(getattr(store.roles, field))
+                item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+                table.setItem(row, column, item)
+            table.setItem(row, 4, QTableWidgetItem(self._linked(store)))
+        if 0 <= cell[0] < table.rowCount():
+            table.setCurrentCell(*cell)
+        table.blockSignals(False)
+
+    def _linked(self, store: Store) -> str:
+        linked = [
+            f"{role.value}: {profile.name}"
+            for role in Role
+            if store.roles.serves(role) and (profile := self.settings.role_profile(role))
+        ]
+        return ", ".join(linked) or "none (no profile holds the roles it serves)"
+
+    def selected_profile(self) -> AiProfile | None:
+        rows = self.profile_table.selectionModel().selectedRows()
+        item = self.profile_table.item(rows[0].row(), 0) if rows else None
+        if item is None:
+            return None
+        return next((p for p in self.settings.profiles if p.name == item.text()), None)
+
+    def select_profile(self, name: str) -> None:
+        for row in range(self.profile_table.rowCount()):
+            item = self.profile_table.item(row, 0)
+            if item is not None and item.text() == name:
+                self.profile_table.selectRow(row)
+
+    def _update_buttons(self) -> None:
+        selected = self.selected_profile() is not None
+        self.edit_button.setEnabled(selected)
+        self.remove_button.setEnabled(selected)
+
+    def _saved(self, message: str, *, later: bool = False) -> None:
+        """Report a saved change and show the new state. ``later``: from a combo box's or table's
+        own change signal, which must return before its items are rebuilt."""
+        self.status_label.setText(message)
+        if later:
+            QTimer.singleShot(0, self, self.reload)
+        else:
+            self.reload()
+        self.changed.emit()
+
+    # -- actions -----------------------------------------------------------------------------------
+
+    def add_profile(self) -> None:
+        self._open_editor(None)
+
+    def edit_profile(self) -> None:
+        profile = self.selected_profile()
+        if profile is not None:
+            self._open_editor(profile)
+
+    def _open_editor(self, profile: AiProfile | None) -> None:
+        editor = ProfileEditor(self.profiles, self.chooser, profile, parent=self)
+        editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        editor.accepted.connect(lambda: self._editor_saved(editor))
+        self.editor = editor
+        editor.open()
+
+    def _editor_saved(self, editor: ProfileEditor) -> None:
+        if editor.saved is not None:
+            self._saved(f"Saved AI profile {editor.saved.name!r}.")
+            self.select_profile(editor.saved.name)
+
+    def remove_profile(self) -> None:
+        profile = self.selected_profile()
+        if profile is None:
+            return
+        roles = self.settings.roles_of(profile.name)
+        held = (
+            f"It holds the {' and '.join(r.value for r in roles)} role; that role becomes "
+            "unassigned until you choose another profile for it. "
+            if roles
+            else ""
+        )
+        confirm(
+            self,
+            "Remove AI profile",
+            f"Remove the AI profile {profile.name!r}?",
+            f"{held}No model file and no knowledge store is deleted.",
+            lambda: self._remove(profile.name),
+            yes_text="Remove",
+        )
+
+    def _remove(self, name: str) -> None:
+        try:
+            freed = self.profiles.remove(name)
+        except KorttyRagError as exc:
+            show_error(self, "AI profile not removed", exc)
+            self.reload()
+            return
+        unassigned = "".join(
+            f" The {role.value} role is now unassigned: choose a profile for it under Roles."
+            for role in freed
+        )
+        self._saved(f"Removed AI profile {name!r}.{unassigned}")
+
+    def _assign(self, role: Role) -> None:
+        name = self.role_combos[role].currentData()
+        if not name:
+            return
+        try:
+            self.profiles.assign(role, name)
+        except KorttyRagError as exc:
+            show_error(self, f"{role.value} role not assigned", exc)
+            QTimer.singleShot(0, self, self.reload)
+            return
+        self._saved(f"The {role.value} role now uses AI profile {name!r}.", later=True)
+
+    def _store_toggled(self, item: QTableWidgetItem) -> None:
+        field = ROLE_COLUMNS.get(item.column())
+        name_item = self.store_table.item(item.row(), 0)
+        if field is None or name_item is None:
+            return
+        store_id = name_item.data(Qt.ItemDataRole.UserRole)
+        on = item.checkState() == Qt.CheckState.Checked
+        try:  # change only this flag: another tool may have changed the others meanwhile
+            self.registry.update(
+                store_id, lambda s: s.evolve(roles=dataclasses.replace(s.roles, **{field: on}))
+            )
+        except KorttyRagError as exc:
+            show_error(self, "Store roles not changed", exc)
+            QTimer.singleShot(0, self, self.reload)
+            return
+        label = self.store_table.horizontalHeaderItem(item.column())
+        what = label.text() if label is not None else field
+        self._saved(f"{name_item.text()}: {what} {'on' if on else 'off'}.", later=True)

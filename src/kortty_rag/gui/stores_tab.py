@@ -1,0 +1,575 @@
+"""The Knowledge Stores tab: stores, their sources (SPEC §5 table), and every action on them.
+
+Every long action runs as a background :class:`~kortty_rag.gui.workers.Job`: a scan ("Checking
+selected files and folders…", cancellable) opens the review dialog; confirming starts the indexing job,
+whose status line shows the source, documents, chunks, issues, percentage, throughput and ETA, with
+Cancel; the completion summary counts new, unchanged, removed and skipped documents. One job per store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.errors import KorttyRagError, StoreBusyError
+from kortty_rag.gui.common import PathChooser, confirm, show_error, show_info, status_text
+from kortty_rag.gui.dialogs.review import ReviewDialog
+from kortty_rag.gui.models.tables import SourceTableModel
+from kortty_rag.gui.workers import Job, JobRunner
+from kortty_rag.models import Source, Store
+from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker
+from kortty_rag.retrieval.search import RetrievalService
+from kortty_rag.sources.scan import SCAN_MESSAGE
+from kortty_rag.sync.jobs import PreparedReview, StoreJob, set_source_enabled
+from kortty_rag.sync.pipeline import IndexSummary
+
+
+def completion_text(summary: IndexSummary) -> str:
+    return (
+        f"{summary.indexed} new or changed, {summary.unchanged} unchanged, {summary.removed} "
+        f"removed, {summary.skipped} skipped documents"
+    )
+
+
+class StoresTab(QWidget):
+    scan_finished = Signal(object)  # PreparedReview
+    index_finished = Signal(object)  # IndexSummary
+    job_failed = Signal(object)  # exception
+    job_cancelled = Signal()
+    stores_changed = Signal()
+    status_changed = Signal(str)  # every text the status line shows
+
+    def __init__(
+        self,
+        registry: StoreRegistry,
+        runner: JobRunner,
+        retrieval: RetrievalService,
+        chooser: PathChooser,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("storesTab")
+        self.registry = registry
+        self.runner = runner
+        self.retrieval = retrieval
+        self.chooser = chooser
+        self.review_dialog: ReviewDialog | None = None
+        self.last_summary: IndexSummary | None = None
+        self._jobs: dict[str, Job] = {}
+        self._build()
+        self.reload()
+
+    # -- layout ---------------------------------------------------------------------------------------
+
+    def _button(
+        self, text: str, name: str, slot: Callable[[], object], tip: str = ""
+    ) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.clicked.connect(slot)
+        if tip:
+            button.setToolTip(tip)
+        return button
+
+    def _build(self) -> None:
+        self.store_list = QListWidget(self)
+        self.store_list.setObjectName("storeList")
+        self.store_list.currentItemChanged.connect(lambda *_: self._show_store())
+        self.create_button = self._button("Create…", "createStoreButton", self.create_store)
+        self.delete_button = self._button("Delete store…", "deleteStoreButton", self.delete_store)
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(QLabel("Knowledge stores", left))
+        left_layout.addWidget(self.store_list, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.create_button)
+        row.addWidget(self.delete_button)
+        left_layout.addLayout(row)
+
+        self.store_header = QLabel(self)
+        self.store_header.setObjectName("storeHeader")
+        self.store_header.setWordWrap(True)
+        self.sources = SourceTableModel()
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.sources)
+        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.source_view = QTableView(self)
+        self.source_view.setObjectName("sourceTable")
+        self.source_view.setModel(self.proxy)
+        self.source_view.setSortingEnabled(True)
+        self.source_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.source_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.source_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.source_view.setWordWrap(False)
+        self.source_view.verticalHeader().hide()
+        self.source_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.source_view.selectionModel().selectionChanged.connect(
+            lambda *_: self._update_buttons()
+        )
+
+        self.add_files_button = self._button("Add files…", "addFilesButton", self.add_files)
+        self.add_folder_button = self._button("Add folder…", "addFolderButton", self.add_folder)
+        self.refresh_button = self._button(
+            "Refresh now", "refreshButton", self.refresh_now, "Scan again and review what changed"
+        )
+        self.toggle_button = self._button(
+            "Disable",
+            "toggleButton",
+            self.toggle_source,
+            "Disabled sources keep their chunks but are never retrieved",
+        )
+        self.remove_button = self._button("Remove…", "removeSourceButton", self.remove_source)
+        self.search_button = self._button("Test search…", "testSearchButton", self.open_test_search)
+        actions = QHBoxLayout()
+        for button in (
+            self.add_files_button,
+            self.add_folder_button,
+            self.refresh_button,
+            self.toggle_button,
+            self.remove_button,
+            self.search_button,
+        ):
+            actions.addWidget(button)
+        actions.addStretch(1)
+
+        self.status_line = QLabel("", self)
+        self.status_line.setObjectName("statusLine")
+        self.status_line.setWordWrap(True)
+        self.progress = QProgressBar(self)
+        self.progress.setObjectName("jobProgress")
+        self.progress.setRange(0, 100)
+        self.progress.hide()
+        self.cancel_button = self._button("Cancel", "cancelJobButton", self.cancel_job)
+        self.cancel_button.hide()
+        status = QHBoxLayout()
+        status.addWidget(self.status_line, 1)
+        status.addWidget(self.progress)
+        status.addWidget(self.cancel_button)
+
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.store_header)
+        right_layout.addLayout(actions)
+        right_layout.addWidget(self.source_view, 1)
+        right_layout.addLayout(status)
+
+        splitter = QSplitter(self)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(1, 3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        for first, second in zip(
+            (
+                self.store_list,
+                self.create_button,
+                self.delete_button,
+                self.add_files_button,
+                self.add_folder_button,
+                self.refresh_button,
+                self.toggle_button,
+                self.remove_button,
+                self.search_button,
+            ),
+            (
+                self.create_button,
+                self.delete_button,
+                self.add_files_button,
+                self.add_folder_button,
+                self.refresh_button,
+                self.toggle_button,
+                self.remove_button,
+                self.search_button,
+                self.source_view,
+            ),
+            strict=True,
+        ):
+            self.setTabOrder(first, second)
+
+    # -- state ----------------------------------------------------------------------------------------
+
+    def reload(self, select_id: str | None = None) -> None:
+        selected = self.current_store()
+        current = select_id or (selected.id if selected else None)
+        self.store_list.blockSignals(True)
+        self.store_list.clear()
+        for store in self.registry.list():
+            item = QListWidgetItem(f"{store.name}\n{store.embedding.model_id}", self.store_list)
+            item.setData(Qt.ItemDataRole.UserRole, store.id)
+            if store.id == current:
+                self.store_list.setCurrentItem(item)
+        if self.store_list.currentItem() is None and self.store_list.count():
+            self.store_list.setCurrentRow(0)
+        self.store_list.blockSignals(False)
+        self._show_store()
+
+    def current_store(self) -> Store | None:
+        item = self.store_list.currentItem() if hasattr(self, "store_list") else None
+        if item is None:
+            return None
+        store_id = item.data(Qt.ItemDataRole.UserRole)
+        return next((s for s in self.registry.list() if s.id == store_id), None)
+
+    def select_store(self, name: str) -> None:
+        for row in range(self.store_list.count()):
+            item = self.store_list.item(row)
+            if item.text().split("\n")[0] == name:
+                self.store_list.setCurrentItem(item)
+                return
+
+    def selected_source(self) -> Source | None:
+        rows = self.source_view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.sources.row(self.proxy.mapToSource(rows[0]).row())
+
+    def select_source(self, path: str) -> None:
+        for row in range(self.proxy.rowCount()):
+            if (
+                self.sources.row(self.proxy.mapToSource(self.proxy.index(row, 0)).row()).path
+                == path
+            ):
+                self.source_view.selectRow(row)
+                return
+
+    def _show_store(self) -> None:
+        store = self.current_store()
+        if store is None:
+            self.store_header.setText("No knowledge store yet. Create one to get started.")
+            self.sources.set_rows([])
+        else:
+            roles = [
+                r for r, on in (("Text", store.roles.text), ("Coding", store.roles.coding)) if on
+            ]
+            self.store_header.setText(
+                f"<b>{store.name}</b> — {store.type.value} store, model {store.embedding.model_id} "
+                f"({store.embedding.dimensions} dimensions); roles: {', '.join(roles) or 'none'}"
+                f"{'; autonomous workflows' if store.roles.autonomous else ''}"
+            )
+            selected = self.selected_source()
+            self.sources.set_rows(store.sources)
+            if selected is not None:
+                self.select_source(selected.path)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        store = self.current_store()
+        busy = store is not None and self.runner.busy(store.id)
+        source = self.selected_source()
+        for button in (
+            self.add_files_button,
+            self.add_folder_button,
+            self.search_button,
+            self.delete_button,
+        ):
+            button.setEnabled(store is not None and not busy)
+        self.search_button.setEnabled(store is not None)
+        self.refresh_button.setEnabled(store is not None and bool(store.sources) and not busy)
+        self.remove_button.setEnabled(source is not None and not busy)
+        self.toggle_button.setEnabled(source is not None)
+        self.toggle_button.setText(
+            "Enable" if source is not None and not source.enabled else "Disable"
+        )
+
+    # -- jobs -----------------------------------------------------------------------------------------
+
+    def _start(
+        self,
+        store: Store,
+        name: str,
+        function: Callable[[ProgressTracker, CancelToken], Any],
+        on_done: Callable[[Any], None],
+        *,
+        status: str,
+    ) -> Job | None:
+        job = Job(function, key=store.id, name=name)
+        for ended in (job.signals.finished, job.signals.failed, job.signals.cancelled):
+            ended.connect(lambda *_: self._update_buttons())  # the store is free again
+        job.signals.progress.connect(lambda state: self._on_progress(state, status))
+        job.signals.finished.connect(on_done)
+        job.signals.failed.connect(lambda exc: self._on_failed(name, exc))
+        job.signals.cancelled.connect(self._on_cancelled)
+        job.signals.done.connect(lambda: self._on_job_done(store.id))
+        try:
+            self.runner.start(job)
+        except StoreBusyError as exc:
+            show_error(self, "Store busy", exc)
+            return None
+        self._jobs[store.id] = job
+        self.set_status(status)
+        self.progress.setValue(0)
+        self.progress.show()
+        self.cancel_button.show()
+        self._update_buttons()
+        return job
+
+    def _on_progress(self, state: ProgressState, status: str) -> None:
+        self.progress.setValue(int(state.percent))
+        if state.stage == "scan":
+            self.set_status(f"{SCAN_MESSAGE} {state.issues} skipped so far")
+        else:
+            self.set_status(status_text(state, status))
+
+    def set_status(self, text: str) -> None:
+        self.status_line.setText(text)
+        self.status_changed.emit(text)
+
+    def _on_failed(self, name: str, exc: BaseException) -> None:
+        self.set_status(f"{name} failed; the previous snapshot is still active.")
+        self.job_failed.emit(exc)
+        show_error(self, f"{name} failed", exc)
+
+    def _on_cancelled(self) -> None:
+        self.set_status("Cancelled; the previous snapshot is still active.")
+        self.job_cancelled.emit()
+
+    def _on_job_done(self, store_id: str) -> None:
+        self._jobs.pop(store_id, None)
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.reload()
+
+    def cancel_job(self) -> None:
+        store = self.current_store()
+        for store_id, job in self._jobs.items():
+            if store is None or store_id == store.id:
+                job.cancel()
+
+    # -- scan, review, index --------------------------------------------------------------------------
+
+    def add_folder(self) -> None:
+        store = self.current_store()
+        path = self.chooser.folder(self) if store else None
+        if store is not None and path:
+            self.start_scan(store, paths=[path])
+
+    def add_files(self) -> None:
+        store = self.current_store()
+        paths = self.chooser.files(self) if store else []
+        if store is not None and paths:
+            self.start_scan(store, paths=paths)
+
+    def refresh_now(self) -> None:
+        store = self.current_store()
+        if store is None:
+            return
+        source = self.selected_source()
+        self.start_scan(store, source_ids=[source.id] if source else None)
+
+    def start_scan(
+        self,
+        store: Store,
+        *,
+        paths: Sequence[str] | None = None,
+        source_ids: Sequence[str] | None = None,
+        on_rejected: Callable[[], None] | None = None,
+    ) -> Job | None:
+        registry = self.registry
+
+        def scan(progress: ProgressTracker, cancel: CancelToken) -> PreparedReview:
+            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
+                if paths is not None:
+                    return job.review_new_sources([Path(p) for p in paths])
+                return job.review_refresh(source_ids)
+
+        def scanned(review: PreparedReview) -> None:
+            self.scan_finished.emit(review)
+            self.open_review(store, review, on_rejected)
+
+        job = self._start(store, "Scan", scan, scanned, status=SCAN_MESSAGE)
+        if job is not None and on_rejected is not None:
+            job.signals.cancelled.connect(on_rejected)
+            job.signals.failed.connect(lambda _: on_rejected())
+        return job
+
+    def open_review(
+        self, store: Store, review: PreparedReview, on_rejected: Callable[[], None] | None = None
+    ) -> None:
+        self.set_status("Review what will be indexed.")
+        dialog = ReviewDialog(review, title=f"Review — {store.name}", parent=self)
+        self.review_dialog = dialog
+        dialog.accepted.connect(lambda: self.start_index(store, review))
+        if on_rejected is not None:
+            dialog.rejected.connect(on_rejected)
+        dialog.rejected.connect(lambda: self.set_status("Nothing was indexed."))
+        dialog.open()
+
+    def start_index(self, store: Store, review: PreparedReview) -> Job | None:
+        registry = self.registry
+        paths = ", ".join(
+            s.path for s in [*review.new_sources, *(p.source for p in review.plan.sources)]
+        )
+        status = (
+            f"Indexing {paths}"
+            if len(paths) < 120
+            else f"Indexing {len(review.plan.sources)} sources"
+        )
+
+        def index(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary:
+            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
+                return job.apply(review)
+
+        def indexed(summary: IndexSummary) -> None:
+            self.last_summary = summary
+            self.retrieval.forget(store.id)
+            self.set_status(f"Done: {completion_text(summary)}.")
+            self.index_finished.emit(summary)
+            failed = [f"{path}: {reason}" for o in summary.sources for path, reason in o.failed]
+            show_info(
+                self,
+                "Indexing finished",
+                f"{store.name}: {completion_text(summary)}.",
+                "\n".join(failed[:20]),
+            )
+
+        return self._start(store, "Indexing", index, indexed, status=status)
+
+    def start_auto_refresh(self, store_id: str, source_ids: Sequence[str]) -> None:
+        """A watched auto source changed: scan and index without asking (that is what auto means)."""
+        store = next((s for s in self.registry.list() if s.id == store_id), None)
+        if store is None:
+            return
+        if self.runner.busy(store.id):
+            QTimer.singleShot(2000, lambda: self.start_auto_refresh(store_id, source_ids))
+            return
+        registry = self.registry
+        wanted = [s for s in source_ids if any(x.id == s for x in store.sources)]
+
+        def refresh(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary:
+            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
+                return job.apply(job.review_refresh(wanted))
+
+        def done(summary: IndexSummary) -> None:
+            self.retrieval.forget(store.id)
+            self.set_status(f"Synced automatically: {completion_text(summary)}.")
+            self.index_finished.emit(summary)
+
+        self._start(store, "Automatic refresh", refresh, done, status="Syncing changed files…")
+
+    # -- lifecycle ------------------------------------------------------------------------------------
+
+    def toggle_source(self) -> None:
+        store, source = self.current_store(), self.selected_source()
+        if store is None or source is None:
+            return
+        try:
+            set_source_enabled(store, source.id, not source.enabled, self.registry)
+        except KorttyRagError as exc:
+            show_error(self, "Could not change the source", exc)
+        self.retrieval.forget(store.id)
+        self.reload()
+        self.select_source(source.path)
+
+    def remove_source(self) -> None:
+        store, source = self.current_store(), self.selected_source()
+        if store is None or source is None:
+            return
+        registry = self.registry
+
+        def remove(progress: ProgressTracker, cancel: CancelToken) -> int:
+            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
+                return job.remove_source(source.id)
+
+        def removed(count: int) -> None:
+            self.retrieval.forget(store.id)
+            self.set_status(f"Removed {source.path} and its {count} chunks.")
+
+        confirm(
+            self,
+            "Remove source",
+            f"Remove {source.path} from {store.name}?",
+            f"Its {source.counts.chunks} chunks are deleted from the index. The files themselves are "
+            "not touched.",
+            lambda: self._start(
+                store, "Remove", remove, removed, status=f"Removing {source.path}…"
+            ),
+            yes_text="Remove",
+        )
+
+    def delete_store(self) -> None:
+        store = self.current_store()
+        if store is None:
+            return
+        registry = self.registry
+        folder = registry.folder(store)
+
+        def delete(progress: ProgressTracker, cancel: CancelToken) -> object:
+            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
+                return job.delete_store()
+
+        def deleted(_: object) -> None:
+            self.retrieval.forget(store.id)
+            self.set_status(f"Deleted store {store.name}; no source file was touched.")
+            self.stores_changed.emit()
+
+        confirm(
+            self,
+            "Delete store",
+            f"Delete the knowledge store {store.name}?",
+            f"Deleted: its index folder {folder} ({len(store.sources)} source definitions, their "
+            "chunks and vectors).\nNot deleted: your files and folders, the embedding model, and any "
+            "file in that folder that kortty-rag did not create.",
+            lambda: self._start(store, "Delete store", delete, deleted, status="Deleting…"),
+            yes_text="Delete",
+        )
+
+    def open_test_search(self) -> None:
+        from kortty_rag.gui.dialogs.test_search import TestSearchDialog
+
+        store = self.current_store()
+        if store is not None:
+            dialog = TestSearchDialog(store, self.retrieval, parent=self)
+            dialog.open()
+
+    def create_store(self) -> None:
+        """Without an installed embedding model, set one up first and come back here."""
+        from kortty_rag.embedding.installed import list_models
+        from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
+
+        if not list_models():
+            from kortty_rag.gui.dialogs.model_wizard import ModelWizard
+
+            wizard = ModelWizard(self.runner, self.chooser, role="embedding", parent=self)
+            wizard.installed.connect(lambda _model: self.create_store())
+            self.model_wizard = wizard
+            wizard.open()
+            return
+        dialog = CreateStoreDialog(self.registry, self.chooser, parent=self)
+        dialog.created.connect(self._on_created)
+        self.create_dialog = dialog
+        dialog.open()
+
+    def _on_created(self, store: Store, paths: list[str]) -> None:
+        """The beginner flow ends with at least one reviewed source; without it, no store."""
+        self.reload(select_id=store.id)
+        self.stores_changed.emit()
+
+        def forget_empty_store() -> None:
+            fresh = next((s for s in self.registry.list() if s.id == store.id), None)
+            if fresh is not None and not fresh.sources:
+                with StoreJob(fresh, registry=self.registry) as job:
+                    job.delete_store()
+                self.reload()
+                self.stores_changed.emit()
+
+        self.start_scan(store, paths=paths, on_rejected=forget_empty_store)

@@ -1,0 +1,54 @@
+"""GUI tests run on Qt's offscreen platform, and no test may leave a worker thread running.
+
+``QT_QPA_PLATFORM`` must be set before Qt is first imported, so it is set here at import time (pytest
+imports this conftest before the test modules of this folder). Every :class:`JobRunner` created during
+a test is recorded; after the test each one is waited on (bounded) and must have no active thread, and
+neither may the global thread pool. A test that leaves work behind fails, after its jobs are cancelled
+and waited for so the next test starts clean.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QThreadPool
+
+from kortty_rag.gui.workers import JobRunner
+
+#: how long a finished test may take to let its workers return to their pools
+SETTLE_MSECS = 30_000
+
+
+@pytest.fixture(autouse=True)
+def no_worker_left_running(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[JobRunner]]:
+    runners: list[JobRunner] = []
+    original = JobRunner.__init__
+
+    def recording_init(self: JobRunner, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        runners.append(self)
+
+    monkeypatch.setattr(JobRunner, "__init__", recording_init)
+    yield runners
+    left: list[str] = []
+    for runner in runners:
+        try:
+            names = [job.name for job in runner.running]
+            settled = runner.wait(SETTLE_MSECS)
+            active = runner.pool.activeThreadCount()
+        except RuntimeError:  # the C++ object is gone, and with it its pool (waited on deletion)
+            continue
+        if not settled or active:
+            left.append(f"{names or 'a job'} ({active} threads)")
+            runner.cancel_all()
+            runner.wait(SETTLE_MSECS)
+    pool = QThreadPool.globalInstance()
+    pool.waitForDone(SETTLE_MSECS)
+    assert not left, f"worker threads left running after the test: {left}"
+    assert pool.activeThreadCount() == 0

@@ -1,0 +1,246 @@
+"""The AI Profiles & Roles tab with real widgets and the real core: everything the user does is
+checked where it ends up, through ``ProfileRegistry().load()`` and ``StoreRegistry().get()``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.embedding.installed import InstalledModel
+from kortty_rag.gui.common import PathChooser
+from kortty_rag.gui.dialogs.profile_editor import ProfileEditor
+from kortty_rag.gui.profiles_tab import UNASSIGNED, ProfilesTab
+from kortty_rag.models import Role, Store, StoreRoles
+from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
+
+
+class FixedChooser(PathChooser):
+    """Answers the GGUF file dialog the way a user would, without a native dialog."""
+
+    def __init__(self) -> None:
+        self.next_gguf: str | None = None
+
+    def gguf(self, parent: object) -> str | None:
+        return self.next_gguf
+
+
+@pytest.fixture
+def chooser() -> FixedChooser:
+    return FixedChooser()
+
+
+@pytest.fixture
+def tab(qtbot: QtBot, chooser: FixedChooser) -> Iterator[ProfilesTab]:
+    widget = ProfilesTab(None, chooser=chooser)
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+
+
+@pytest.fixture
+def store(starter_model: InstalledModel) -> Store:
+    return StoreRegistry().create("Notes", starter_model.identity())
+
+
+def message_box(name: str) -> QMessageBox | None:
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, QMessageBox) and widget.objectName() == name and widget.isVisible():
+            return widget
+    return None
+
+
+def wait_box(qtbot: QtBot, name: str) -> QMessageBox:
+    qtbot.waitUntil(lambda: message_box(name) is not None, timeout=10_000)
+    box = message_box(name)
+    assert box is not None
+    return box
+
+
+def press(qtbot: QtBot, box_name: str, button_text: str) -> None:
+    box = wait_box(qtbot, box_name)
+    button = next(b for b in box.buttons() if b.text().replace("&", "") == button_text)
+    assert isinstance(button, QPushButton)
+    button.click()
+    qtbot.waitUntil(lambda: message_box(box_name) is None)
+
+
+def open_editor(qtbot: QtBot, tab: ProfilesTab, button: QPushButton) -> ProfileEditor:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    editor = tab.editor
+    assert editor is not None
+    qtbot.waitExposed(editor)
+    return editor
+
+
+def save(qtbot: QtBot, editor: ProfileEditor) -> None:
+    qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+
+
+def test_add_a_llama_cpp_profile_with_a_gguf_file(
+    qtbot: QtBot,
+    tab: ProfilesTab,
+    chooser: FixedChooser,
+    starter_model: InstalledModel,
+    tmp_path: Path,
+) -> None:
+    editor = open_editor(qtbot, tab, tab.add_button)
+    assert editor.backend_combo.currentData() == Backend.LLAMA_CPP.value
+    assert editor.browse_button.isVisible() and not editor.endpoint_edit.isVisible()
+    qtbot.keyClicks(editor.name_edit, "Local chat")
+
+    not_gguf = tmp_path / "notes.txt"
+    not_gguf.write_text("hello", encoding="utf-8")
+    chooser.next_gguf = str(not_gguf)
+    qtbot.mouseClick(editor.browse_button, Qt.MouseButton.LeftButton)
+    assert editor.model_edit.text() == str(not_gguf)
+    save(qtbot, editor)
+    box = wait_box(qtbot, "errorBox")
+    assert "is not a GGUF file" in box.text()
+    assert box.informativeText().startswith("What to do: Choose a local GGUF chat model file")
+    press(qtbot, "errorBox", "OK")
+    assert editor.isVisible() and not ProfileRegistry().load().profiles
+
+    chooser.next_gguf = str(starter_model.path)
+    qtbot.mouseClick(editor.browse_button, Qt.MouseButton.LeftButton)
+    editor.context_spin.setValue(4096)
+    editor.preset_combo.setCurrentText("llama3")
+    save(qtbot, editor)
+    qtbot.waitUntil(lambda: not editor.isVisible())
+
+    (profile,) = ProfileRegistry().load().profiles
+    assert profile == AiProfile(
+        "Local chat", Backend.LLAMA_CPP, str(starter_model.path), 4096, "llama3"
+    )
+    row = [tab.profile_table.item(0, c).text() for c in range(6)]  # type: ignore[union-attr]
+    assert row[0] == "Local chat" and row[2] == str(starter_model.path)
+    assert row[3] == "4,096" and row[4] == "llama3"
+    assert tab.selected_profile() == profile
+
+
+def test_an_endpoint_must_be_https_unless_it_is_loopback(qtbot: QtBot, tab: ProfilesTab) -> None:
+    editor = open_editor(qtbot, tab, tab.add_button)
+    editor.backend_combo.setCurrentIndex(editor.backend_combo.findData(Backend.OPENAI.value))
+    assert editor.endpoint_edit.isVisible() and not editor.browse_button.isVisible()
+    qtbot.keyClicks(editor.name_edit, "Remote")
+    qtbot.keyClicks(editor.model_edit, "gpt-4o-mini")
+    qtbot.keyClicks(editor.endpoint_edit, "http://models.example.com/v1")
+    save(qtbot, editor)
+    box = wait_box(qtbot, "errorBox")
+    assert "plain http://" in box.text()
+    assert "Use https://" in box.informativeText()
+    press(qtbot, "errorBox", "OK")
+    assert editor.isVisible() and not ProfileRegistry().load().profiles
+
+    editor.endpoint_edit.setText("https://models.example.com/v1/")
+    qtbot.keyClicks(editor.key_edit, "sk-live-0123456789")  # a pasted key, not a variable name
+    save(qtbot, editor)
+    box = wait_box(qtbot, "errorBox")
+    assert "sk-live" not in box.text() + box.informativeText()
+    assert "OPENAI_API_KEY" in box.informativeText()
+    press(qtbot, "errorBox", "OK")
+
+    editor.key_edit.setText("OPENAI_API_KEY")
+    save(qtbot, editor)
+    qtbot.waitUntil(lambda: not editor.isVisible())
+    profile = ProfileRegistry().get("Remote")
+    assert profile.backend is Backend.OPENAI and profile.model == "gpt-4o-mini"
+    assert profile.endpoint == "https://models.example.com/v1"
+    assert profile.api_key_env == "OPENAI_API_KEY"
+
+
+def test_roles_and_store_roles_persist_and_removing_a_profile_frees_its_role(
+    qtbot: QtBot, tab: ProfilesTab, store: Store
+) -> None:
+    profiles = ProfileRegistry()
+    profiles.add(AiProfile("Writer", Backend.LLAMA_CPP, "/models/writer.gguf"))
+    profiles.add(AiProfile("Coder", Backend.OPENAI, "coder-1", endpoint="http://127.0.0.1:8080"))
+    tab.reload()
+    text, coding = tab.role_combos[Role.TEXT], tab.role_combos[Role.CODING]
+    assert text.objectName() == "textRoleCombo" and coding.objectName() == "codingRoleCombo"
+    assert text.itemText(0) == UNASSIGNED
+
+    text.setFocus()
+    while text.currentText() != "Writer":  # the keyboard way: arrow keys on the closed combo
+        qtbot.keyClick(text, Qt.Key.Key_Down)
+    coding.setCurrentIndex(coding.findText("Coder"))
+    qtbot.waitUntil(lambda: text.findText(UNASSIGNED) == -1 and coding.findText(UNASSIGNED) == -1)
+    settings = ProfileRegistry().load()
+    assert settings.role_profile(Role.TEXT).name == "Writer"  # type: ignore[union-attr]
+    assert settings.role_profile(Role.CODING).name == "Coder"  # type: ignore[union-attr]
+
+    table = tab.store_table
+    assert table.objectName() == "storeRolesTable" and table.rowCount() == 1
+    assert table.item(0, 4).text() == "Text: Writer"  # type: ignore[union-attr]
+    table.setFocus()
+    for column in (2, 3):  # Coding, then Autonomous workflows, with the space bar
+        table.setCurrentCell(0, column)
+        qtbot.keyClick(table, Qt.Key.Key_Space)
+        qtbot.waitUntil(lambda c=column: table.currentColumn() == c)  # type: ignore[misc]
+    qtbot.waitUntil(lambda: "Coding: Coder" in table.item(0, 4).text())  # type: ignore[union-attr]
+    assert StoreRegistry().get(store.id).roles == StoreRoles(
+        text=True, coding=True, autonomous=True
+    )
+    table.item(0, 1).setCheckState(Qt.CheckState.Unchecked)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: StoreRegistry().get(store.id).roles.text is False)
+    assert "Notes: Text off." in tab.status_label.text()
+
+    tab.select_profile("Writer")
+    qtbot.mouseClick(tab.remove_button, Qt.MouseButton.LeftButton)
+    box = wait_box(qtbot, "confirmBox")
+    assert "holds the Text role" in box.informativeText()
+    press(qtbot, "confirmBox", "Cancel")
+    assert ProfileRegistry().load().role_profile(Role.TEXT) is not None
+
+    qtbot.mouseClick(tab.remove_button, Qt.MouseButton.LeftButton)
+    press(qtbot, "confirmBox", "Remove")
+    settings = ProfileRegistry().load()
+    assert [p.name for p in settings.profiles] == ["Coder"]
+    assert settings.role_profile(Role.TEXT) is None
+    assert settings.role_profile(Role.CODING).name == "Coder"  # type: ignore[union-attr]
+    assert text.currentText() == UNASSIGNED
+    assert "The Text role is now unassigned" in tab.status_label.text()
+
+
+def test_editing_and_renaming_keeps_the_roles(qtbot: QtBot, tab: ProfilesTab) -> None:
+    profiles = ProfileRegistry()
+    profiles.add(AiProfile("Old", Backend.OPENAI, "m", endpoint="https://a.example.com"))
+    profiles.assign(Role.TEXT, "Old")
+    profiles.assign(Role.CODING, "Old")
+    tab.reload()
+    assert not tab.edit_button.isEnabled()
+    tab.select_profile("Old")
+    editor = open_editor(qtbot, tab, tab.edit_button)
+    assert editor.endpoint_edit.text() == "https://a.example.com"
+    editor.name_edit.setText("New")
+    editor.context_spin.setValue(32768)
+    save(qtbot, editor)
+    qtbot.waitUntil(lambda: not editor.isVisible())
+    settings = ProfileRegistry().load()
+    assert [(p.name, p.context_window) for p in settings.profiles] == [("New", 32768)]
+    assert settings.roles_of("New") == [Role.TEXT, Role.CODING]
+
+
+def test_lives_in_the_main_window_and_follows_store_changes(
+    qtbot: QtBot, starter_model: InstalledModel
+) -> None:
+    from kortty_rag.gui.main_window import MainWindow
+
+    window = MainWindow(chooser=FixedChooser(), watch=False)
+    qtbot.addWidget(window)
+    try:
+        tab = window.profiles_tab
+        assert isinstance(tab, ProfilesTab) and tab.registry is window.registry
+        assert tab.store_table.rowCount() == 0
+        StoreRegistry().create("Later", starter_model.identity())
+        window.stores_tab.stores_changed.emit()
+        assert tab.store_table.rowCount() == 1
+        assert tab.store_table.item(0, 0).text() == "Later"  # type: ignore[union-attr]
+    finally:
+        window.shutdown()

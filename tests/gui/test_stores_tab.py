@@ -1,0 +1,375 @@
+"""The Knowledge Stores tab with real widgets, the real core and the real starter model."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.embedding.installed import InstalledModel
+from kortty_rag.gui.common import PathChooser
+from kortty_rag.gui.main_window import MainWindow
+from kortty_rag.index.snapshot import read_pointer
+from kortty_rag.models import SourceStatus
+from tests.helpers.pdfs import text_pdf
+
+CORPUS = Path(__file__).parents[1] / "data" / "corpus"
+
+
+class FixedChooser(PathChooser):
+    """Answers the file dialogs the way a user would, without native dialogs."""
+
+    def __init__(self) -> None:
+        self.next_folder: str | None = None
+        self.next_files: list[str] = []
+        self.next_gguf: str | None = None
+
+    def folder(self, parent: object) -> str | None:  # type: ignore[override]
+        return self.next_folder
+
+    def files(self, parent: object) -> list[str]:  # type: ignore[override]
+        return self.next_files
+
+    def gguf(self, parent: object) -> str | None:  # type: ignore[override]
+        return self.next_gguf
+
+
+@pytest.fixture
+def chooser() -> FixedChooser:
+    return FixedChooser()
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    root = tmp_path / "docs"
+    shutil.copytree(CORPUS, root)
+    text_pdf(root / "science" / "atlas.pdf", ["Deserts are dry.", "Coral reefs grow in warm seas."])
+    return root
+
+
+@pytest.fixture
+def window(qtbot: QtBot, chooser: FixedChooser) -> Iterator[MainWindow]:
+    win = MainWindow(chooser=chooser, watch=False)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.shutdown()
+
+
+def message_box(name: str) -> QMessageBox | None:
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, QMessageBox) and widget.objectName() == name and widget.isVisible():
+            return widget
+    return None
+
+
+def press(qtbot: QtBot, box_name: str, button_text: str) -> None:
+    qtbot.waitUntil(lambda: message_box(box_name) is not None, timeout=10_000)
+    box = message_box(box_name)
+    assert box is not None
+    button = next(b for b in box.buttons() if b.text().replace("&", "") == button_text)
+    assert isinstance(button, QPushButton)
+    button.click()
+
+
+def make_store(model: InstalledModel, name: str = "Docs") -> None:
+    StoreRegistry().create(name, model.identity())
+
+
+class Outcome:
+    """Waits for the end of a job and re-raises its failure (instead of timing out)."""
+
+    def __init__(self, qtbot: QtBot, tab: object, signal: str) -> None:
+        self.qtbot = qtbot
+        self.values: list[object] = []
+        self.errors: list[BaseException] = []
+        getattr(tab, signal).connect(self.values.append)
+        tab.job_failed.connect(self.errors.append)  # type: ignore[attr-defined]
+
+    def wait(self, timeout: int = 300_000) -> object:
+        self.qtbot.waitUntil(lambda: bool(self.values or self.errors), timeout=timeout)
+        if self.errors:
+            raise self.errors[0]
+        return self.values[0]
+
+
+def add_folder_and_index(
+    qtbot: QtBot, window: MainWindow, chooser: FixedChooser, folder: Path
+) -> None:
+    tab = window.stores_tab
+    chooser.next_folder = str(folder)
+    with qtbot.waitSignal(tab.scan_finished, timeout=120_000):
+        tab.add_folder_button.click()
+    qtbot.waitUntil(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    assert tab.review_dialog is not None
+    outcome = Outcome(qtbot, tab, "index_finished")
+    tab.review_dialog.index_button.click()
+    outcome.wait()
+    press(qtbot, "infoBox", "OK")
+
+
+def test_add_folder_review_index(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+) -> None:
+    make_store(starter_model)
+    tab = window.stores_tab
+    tab.reload()
+    chooser.next_folder = str(docs)
+    with qtbot.waitSignal(tab.scan_finished, timeout=120_000) as scanned:
+        tab.add_folder_button.click()
+        assert "Checking selected files and folders" in tab.status_line.text()
+    review = scanned.args[0]
+    dialog = tab.review_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.model.rowCount() == len(review.rows) == 11
+    assert "To index: 11 (11 new, 0 changed)" in dialog.summary.text()
+    assert "PDF 1" in dialog.summary.text()
+    dialog.table.sortByColumn(2, dialog.table.horizontalHeader().sortIndicatorOrder())  # sortable
+    statuses: list[str] = []
+    tab.status_changed.connect(statuses.append)
+    outcome = Outcome(qtbot, tab, "index_finished")
+    dialog.index_button.click()
+    summary: Any = outcome.wait()
+    assert summary.indexed == 11 and summary.chunks_embedded >= 11
+    during = [s for s in statuses if s.startswith("Indexing")]
+    assert during and all(part in during[-1] for part in ("documents", "chunks", "issues", "%"))
+    assert any("chunks/s" in s for s in during)
+    press(qtbot, "infoBox", "OK")
+    assert tab.sources.rowCount() == 1
+    source = tab.sources.row(0)
+    assert source.status is SourceStatus.READY and source.counts.files == 11
+    assert "Done: 11 new or changed, 0 unchanged, 0 removed, 0 skipped" in tab.status_line.text()
+
+
+def test_cancel_during_scan(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    tmp_path: Path,
+    starter_model: InstalledModel,
+) -> None:
+    make_store(starter_model)
+    big = tmp_path / "big"
+    for i in range(4000):
+        folder = big / f"d{i % 40}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"f{i}.txt").write_text(f"file number {i} " * 40)
+    tab = window.stores_tab
+    tab.reload()
+    chooser.next_folder = str(big)
+    with qtbot.waitSignal(tab.job_cancelled, timeout=60_000):
+        tab.add_folder_button.click()
+        qtbot.waitUntil(lambda: tab.cancel_button.isVisible())
+        tab.cancel_button.click()
+    assert tab.review_dialog is None
+    assert StoreRegistry().get("Docs").sources == ()
+    assert "Cancelled" in tab.status_line.text()
+
+
+def test_cancel_during_indexing_keeps_the_old_snapshot(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    tmp_path: Path,
+    starter_model: InstalledModel,
+) -> None:
+    make_store(starter_model)
+    tab = window.stores_tab
+    tab.reload()
+    add_folder_and_index(qtbot, window, chooser, docs / "science")
+    store = StoreRegistry().get("Docs")
+    before = read_pointer(StoreRegistry().folder(store))
+    more = tmp_path / "more"
+    more.mkdir()
+    for i in range(60):
+        (more / f"m{i}.md").write_text(f"Section {i}. " + "A long paragraph about tides. " * 60)
+    chooser.next_folder = str(more)
+    with qtbot.waitSignal(tab.scan_finished, timeout=120_000):
+        tab.add_folder_button.click()
+    assert tab.review_dialog is not None
+    with qtbot.waitSignal(tab.job_cancelled, timeout=120_000):
+        tab.review_dialog.index_button.click()
+        qtbot.waitUntil(lambda: "chunks/s" in tab.status_line.text(), timeout=120_000)
+        tab.cancel_button.click()
+    assert read_pointer(StoreRegistry().folder(store)) == before
+    assert [s.path for s in StoreRegistry().get("Docs").sources] == [str(docs / "science")]
+    assert "previous snapshot is still active" in tab.status_line.text()
+
+
+def test_refresh_after_an_edit_shows_the_file_as_changed(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+) -> None:
+    make_store(starter_model)
+    tab = window.stores_tab
+    tab.reload()
+    add_folder_and_index(qtbot, window, chooser, docs)
+    edited = docs / "science" / "volcano.txt"
+    edited.write_text(edited.read_text() + "\nEtna erupted again.\n")
+    tab.select_source(str(docs))
+    with qtbot.waitSignal(tab.scan_finished, timeout=120_000) as scanned:
+        tab.refresh_button.click()
+    rows = {Path(r.path).name: r for r in scanned.args[0].rows}
+    assert (rows["volcano.txt"].status.value, rows["volcano.txt"].reason) == ("index", "changed")
+    assert rows["sourdough.txt"].status.value == "unchanged"
+    dialog = tab.review_dialog
+    assert dialog is not None and "1 changed" in dialog.summary.text()
+    outcome = Outcome(qtbot, tab, "index_finished")
+    dialog.index_button.click()
+    summary: Any = outcome.wait()
+    assert summary.indexed == 1 and summary.unchanged == 10
+    press(qtbot, "infoBox", "OK")
+
+
+def test_remove_asks_and_deletes_only_that_source(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+) -> None:
+    make_store(starter_model)
+    tab = window.stores_tab
+    tab.reload()
+    add_folder_and_index(qtbot, window, chooser, docs / "science")
+    add_folder_and_index(qtbot, window, chooser, docs / "kitchen")
+    tab.select_source(str(docs / "kitchen"))
+    tab.remove_button.click()
+    box = message_box("confirmBox")
+    assert box is not None and "not touched" in box.informativeText()
+    press(qtbot, "confirmBox", "Cancel")  # asking first: nothing happens
+    assert len(StoreRegistry().get("Docs").sources) == 2
+    tab.select_source(str(docs / "kitchen"))
+    tab.remove_button.click()
+    press(qtbot, "confirmBox", "Remove")
+    qtbot.waitUntil(lambda: len(StoreRegistry().get("Docs").sources) == 1, timeout=60_000)
+    qtbot.waitUntil(lambda: not window.runner.running)
+    assert (docs / "kitchen" / "sourdough.txt").exists()
+    from kortty_rag.index.factory import open_vector_store
+
+    vectors = open_vector_store(StoreRegistry().get("Docs"))
+    try:
+        assert {d.rel_path for d in vectors.documents()} == {
+            "astronomy.md",
+            "volcano.txt",
+            "inflation.md",
+            "vaccines.txt",
+            "atlas.pdf",
+        }
+    finally:
+        vectors.close()
+
+
+def test_delete_store_says_what_is_and_is_not_deleted(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+) -> None:
+    make_store(starter_model)
+    tab = window.stores_tab
+    tab.reload()
+    add_folder_and_index(qtbot, window, chooser, docs / "kitchen")
+    tab.delete_button.click()
+    box = message_box("confirmBox")
+    assert box is not None
+    assert (
+        "Deleted:" in box.informativeText() and "Not deleted: your files" in box.informativeText()
+    )
+    press(qtbot, "confirmBox", "Delete")
+    qtbot.waitUntil(lambda: StoreRegistry().list() == [], timeout=60_000)
+    assert (docs / "kitchen" / "sourdough.txt").exists()
+    qtbot.waitUntil(lambda: tab.store_list.count() == 0)  # the list follows once the job is done
+
+
+def test_restart_restores_the_state(
+    qtbot: QtBot, chooser: FixedChooser, docs: Path, starter_model: InstalledModel
+) -> None:
+    make_store(starter_model, "First")
+    make_store(starter_model, "Second")
+    win = MainWindow(chooser=chooser, watch=False)
+    qtbot.addWidget(win)
+    win.show()
+    win.stores_tab.select_store("Second")
+    add_folder_and_index(qtbot, win, chooser, docs / "garden")
+    win.resize(780, 520)  # within the offscreen screen, so nothing is clamped
+    saved = (win.size().width(), win.size().height())
+    default = MainWindow(chooser=chooser, watch=False)  # what a window without saved state gets
+    assert (default.size().width(), default.size().height()) != saved
+    default.shutdown()
+    win.tabs.setCurrentIndex(2)
+    win.close()
+    again = MainWindow(chooser=chooser, watch=False)
+    qtbot.addWidget(again)
+    again.show()
+    try:
+        assert again.tabs.currentIndex() == 2
+        assert again.stores_tab.current_store().name == "Second"  # type: ignore[union-attr]
+        assert (again.size().width(), again.size().height()) == saved
+        assert again.stores_tab.sources.rowCount() == 1
+        assert again.stores_tab.sources.row(0).counts.files == 1
+    finally:
+        again.shutdown()
+
+
+def test_the_gui_never_freezes_while_indexing(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    tmp_path: Path,
+    starter_model: InstalledModel,
+) -> None:
+    """A heartbeat on the GUI thread must never wait more than 100 ms while a real corpus indexes."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    for i in range(40):
+        (corpus / f"extra{i}.md").write_text(f"# Note {i}\n\n" + "Rivers carve valleys. " * 120)
+    text_pdf(corpus / "pages.pdf", [f"Page {n} about glaciers and ice." * 20 for n in range(1, 9)])
+    make_store(starter_model)
+    tab = window.stores_tab
+    tab.reload()
+    gaps: list[float] = []
+    last = [time.monotonic()]
+
+    def beat() -> None:
+        now = time.monotonic()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(beat)
+    timer.start()
+    try:
+        chooser.next_folder = str(corpus)
+        with qtbot.waitSignal(tab.scan_finished, timeout=120_000):
+            tab.add_folder_button.click()
+        assert tab.review_dialog is not None
+        last[0] = time.monotonic()
+        gaps.clear()
+        outcome = Outcome(qtbot, tab, "index_finished")
+        tab.review_dialog.index_button.click()
+        summary: Any = outcome.wait(600_000)
+    finally:
+        timer.stop()
+    press(qtbot, "infoBox", "OK")
+    assert summary.chunks_embedded > 100
+    assert len(gaps) > 50
+    assert max(gaps) < 0.100, f"the GUI thread waited {max(gaps) * 1000:.0f} ms"
