@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
+from tests.helpers.pdfs import text_pdf
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
@@ -19,7 +20,6 @@ from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.index.snapshot import read_pointer
 from kortty_rag.models import SourceStatus
-from tests.helpers.pdfs import text_pdf
 
 CORPUS = Path(__file__).parents[1] / "data" / "corpus"
 
@@ -171,7 +171,7 @@ def test_cancel_during_scan(
     chooser.next_folder = str(big)
     with qtbot.waitSignal(tab.job_cancelled, timeout=60_000):
         tab.add_folder_button.click()
-        qtbot.waitUntil(lambda: tab.cancel_button.isVisible())
+        qtbot.waitUntil(tab.cancel_button.isVisible)
         tab.cancel_button.click()
     assert tab.review_dialog is None
     assert StoreRegistry().get("Docs").sources == ()
