@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from kortty_rag.cli.render import print_json
@@ -80,7 +81,8 @@ def cmd_search(args: argparse.Namespace) -> int:
         print(result.block)
     else:
         print("No excerpts found.")
-        print(WEAK_RESULTS_GUIDANCE)
+    if len(result.excerpts) < 2:
+        print(WEAK_RESULTS_GUIDANCE, file=sys.stderr if result.block else sys.stdout)
     if args.explain:
         print_explanation(result)
     return 0

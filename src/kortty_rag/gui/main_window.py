@@ -56,6 +56,9 @@ class MainWindow(QMainWindow):
 
         self.refresh_due.connect(self.stores_tab.start_auto_refresh)
         self.stores_tab.stores_changed.connect(self._stores_changed)
+        changed = getattr(self.profiles_tab, "changed", None)
+        if changed is not None:  # roles shown in the stores tab follow the profiles tab
+            changed.connect(lambda *_: self.stores_tab.reload())
         self.watcher: SourceWatcher | None = None
         if watch:
             self.watcher = SourceWatcher(

@@ -121,7 +121,9 @@ class StoresTab(QWidget):
         self.source_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.source_view.setWordWrap(False)
         self.source_view.verticalHeader().hide()
-        self.source_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.source_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.source_view.selectionModel().selectionChanged.connect(
             lambda *_: self._update_buttons()
         )
@@ -416,14 +418,10 @@ class StoresTab(QWidget):
 
     def start_index(self, store: Store, review: PreparedReview) -> Job | None:
         registry = self.registry
-        paths = ", ".join(
-            s.path for s in [*review.new_sources, *(p.source for p in review.plan.sources)]
-        )
-        status = (
-            f"Indexing {paths}"
-            if len(paths) < 120
-            else f"Indexing {len(review.plan.sources)} sources"
-        )
+        paths = ", ".join(dict.fromkeys(p.source.path for p in review.plan.sources))
+        new = " (new source)" if review.new_sources else ""
+        many = f"{len(review.plan.sources)} sources"
+        status = f"Indexing {paths if len(paths) < 120 else many}{new}"
 
         def index(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary:
             with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
@@ -538,7 +536,7 @@ class StoresTab(QWidget):
 
         store = self.current_store()
         if store is not None:
-            dialog = TestSearchDialog(store, self.retrieval, parent=self)
+            dialog = TestSearchDialog(store, self.retrieval, parent=self, runner=self.runner)
             dialog.open()
 
     def create_store(self) -> None:

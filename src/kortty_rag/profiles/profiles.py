@@ -149,7 +149,7 @@ class ProfileRegistry:
         )
 
     def add(self, profile: AiProfile, *, replace_existing: bool = False) -> AiProfile:
-        validate_name(profile.name, "AI profile")
+        profile = replace(profile, name=validate_name(profile.name, "AI profile"))
         with self._editing() as settings:
             others = [p for p in settings.profiles if p.name.lower() != profile.name.lower()]
             if len(others) != len(settings.profiles) and not replace_existing:

@@ -63,6 +63,18 @@ class RowsModel(QAbstractTableModel, Generic[T]):
         return None
 
 
+def local_time(iso: str | None) -> str:
+    """An ISO timestamp (UTC) as local "YYYY-MM-DD HH:MM"; "never" when missing."""
+    if not iso:
+        return "never"
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
 def _status(source: Source) -> str:
     text = source.status.value
     if not source.enabled:
