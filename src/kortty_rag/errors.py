@@ -116,3 +116,31 @@ class ChatError(KorttyRagError):
     def __init__(self, message: str, *, endpoint: str = "", hint: str = "") -> None:
         super().__init__(message, hint=hint)
         self.endpoint = endpoint
+
+
+class SecretStoreError(KorttyRagError):
+    """The OS keyring is missing, refused a secret, or silently dropped it.
+
+    Messages name the store and the keyring backend, never the secret itself.
+    """
+
+
+class RemoteStoreError(KorttyRagError):
+    """A Qdrant service failed, refused a request, timed out or could not be reached.
+
+    ``endpoint`` is the base URL (which never carries credentials: the endpoint rule refuses them);
+    messages never contain the API key.
+    """
+
+    def __init__(
+        self, message: str, *, endpoint: str = "", hint: str = "", status: int | None = None
+    ) -> None:
+        super().__init__(message, hint=hint)
+        self.endpoint = endpoint
+        self.status = status  # the HTTP status, when the service answered with an error
+
+
+class IncompatibleCollectionError(RemoteStoreError):
+    """An existing Qdrant collection does not fit the store (dimension, distance, vector names)."""
+
+    user_error = True

@@ -10,13 +10,13 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+from tests.gui.test_stores_tab import CORPUS, FixedChooser, Outcome, press
+from tests.helpers.pdfs import text_pdf
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import list_models
 from kortty_rag.gui.dialogs.test_search import TestSearchDialog
 from kortty_rag.gui.main_window import MainWindow
-from tests.gui.test_stores_tab import CORPUS, FixedChooser, Outcome, press
-from tests.helpers.pdfs import text_pdf
 
 
 def test_create_wizard_add_review_index_test_search(
@@ -40,14 +40,19 @@ def test_create_wizard_add_review_index_test_search(
         chooser.next_gguf = str(gguf)
         with qtbot.waitSignal(wizard.installed, timeout=120_000):
             qtbot.mouseClick(wizard.import_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: getattr(tab, "create_dialog", None) is not None
-                        and tab.create_dialog.isVisible())
+        qtbot.waitUntil(
+            lambda: (
+                getattr(tab, "create_dialog", None) is not None and tab.create_dialog.isVisible()
+            )
+        )
         create = tab.create_dialog  # back to Create, with the new model selectable
         assert create.model_combo.count() == 1
         create.name_edit.setText("Library")
         chooser.next_folder = str(docs)
-        qtbot.mouseClick(create.findChild(type(tab.create_button), "dialogAddFolderButton"),
-                         Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(
+            create.findChild(type(tab.create_button), "dialogAddFolderButton"),
+            Qt.MouseButton.LeftButton,
+        )
         with qtbot.waitSignal(tab.scan_finished, timeout=120_000):
             qtbot.mouseClick(create.create_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
@@ -60,8 +65,12 @@ def test_create_wizard_add_review_index_test_search(
         assert [s.name for s in StoreRegistry().list()] == ["Library"]
 
         qtbot.mouseClick(tab.search_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: any(isinstance(w, TestSearchDialog) and w.isVisible()
-                                    for w in QApplication.topLevelWidgets()))
+        qtbot.waitUntil(
+            lambda: any(
+                isinstance(w, TestSearchDialog) and w.isVisible()
+                for w in QApplication.topLevelWidgets()
+            )
+        )
         dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, TestSearchDialog))
         dialog.query_edit.setText("underwater colonies in tropical oceans")
         with qtbot.waitSignal(dialog.searched, timeout=120_000) as searched:

@@ -1,44 +1,40 @@
 """Old state or new state, never anything else: kill -9 at random points, full disks, two writers.
 
-The indexing runs in a real separate process (``tests/helpers/index_driver.py``, with the fake
-embedder: the storage is under test here, not the model).
+The indexing runs in real separate processes (forked from ``tests/helpers/storage_driver.py``, or
+``tests/helpers/index_driver.py``) with the fake embedder: the storage is under test here, not the model.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
-import signal
+import shutil
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
-from tests.helpers.fakes import HashEmbedder
+from tests.helpers.reliability import (
+    folder_state,
+    make_corpus,
+    mutate_corpus,
+    record_figure,
+    size,
+    write_doc,
+)
+from tests.helpers.storage_driver import EXIT_OK, ForkServer, served_state
 
 from kortty_rag.config.atomic import TEMP_MARKER
+from kortty_rag.config.paths import stores_dir
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.index.local import LocalStore
 from kortty_rag.index.snapshot import SNAPSHOTS, read_pointer
 
-KILLS = int(os.environ.get("KORTTY_CRASH_KILLS", "60" if os.environ.get("KORTTY_SOAK") else "50"))
-WORDS = [
-    "alpha",
-    "beta",
-    "gamma",
-    "delta",
-    "river",
-    "stone",
-    "cloud",
-    "forest",
-    "ember",
-    "quartz",
-    "meadow",
-    "harbor",
-]
+#: promise 2: 200 kills in the CI tier, 5,000 in the soak tier
+KILLS = size(200, 5000, env="KORTTY_CRASH_KILLS")
 
 
 def driver(kortty_home: Path, folder: Path, *extra: str) -> subprocess.Popen[str]:
@@ -60,18 +56,7 @@ def run_driver(kortty_home: Path, folder: Path, *extra: str) -> tuple[int, dict[
     return proc.returncode, json.loads(out.splitlines()[-1])
 
 
-def write_doc(path: Path, rng: random.Random) -> None:
-    path.write_text(" ".join(rng.choice(WORDS) for _ in range(rng.randrange(50, 600))))
-
-
-def folder_state(folder: Path) -> dict[str, str]:
-    return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in folder.rglob("*.txt")
-    }
-
-
-def served_state() -> tuple[dict[str, str], LocalStore]:
+def served_docs() -> tuple[dict[str, str], LocalStore]:
     """What retrieval would serve now: documents of configured sources in the active snapshot."""
     store = StoreRegistry().get("S")
     vectors = LocalStore(StoreRegistry().folder(store), store.embedding)
@@ -87,48 +72,61 @@ def assert_no_leftovers(folder: Path) -> None:
     assert not [p for p in folder.iterdir() if p.name.startswith(TEMP_MARKER)]
 
 
-def test_kill_9_at_random_points_leaves_old_or_new(kortty_home: Path, tmp_path: Path) -> None:
+def test_kill_9_at_random_points_leaves_old_or_new(
+    server: ForkServer, kortty_home: Path, tmp_path: Path
+) -> None:
+    """Refreshes of store S (edits, deletions, renames, additions) and, every fifth time, a full first
+    index of a new store F, each ``kill -9``-ed at a random moment of its run."""
     rng = random.Random(20261130)
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    for i in range(150):
-        write_doc(folder / f"d{i:03d}.txt", rng)
+    folder = make_corpus(tmp_path / "docs", 60, rng)
     started = time.monotonic()
-    code, _ = run_driver(kortty_home, folder)
-    assert code == 0
-    duration = time.monotonic() - started
-    old = folder_state(folder)
-    outcomes = {"old": 0, "new": 0}
+    code, outcome = server.run(home=kortty_home, store="S", folder=folder)
+    assert code == EXIT_OK, outcome
+    durations = {"full": time.monotonic() - started, "refresh": 0.0}
+    mutate_corpus(folder, rng, "calibrate")
+    started = time.monotonic()
+    assert server.run(home=kortty_home, store="S", folder=folder)[0] == EXIT_OK
+    durations["refresh"] = time.monotonic() - started
+    served = folder_state(folder)
+    outcomes: Counter[str] = Counter()
+    started = time.monotonic()
     for kill in range(KILLS):
-        for path in rng.sample(sorted(folder.glob("*.txt")), 5):  # change, delete, add, rename
-            action = rng.choice(["edit", "delete", "rename"])
-            if action == "edit":
-                write_doc(path, rng)
-            elif action == "delete":
-                path.unlink()
-            else:
-                path.rename(path.with_name(f"r{kill}-{path.name}"))
-        for i in range(rng.randrange(0, 6)):
-            write_doc(folder / f"n{kill}-{i}.txt", rng)
+        kind = "full" if kill % 5 == 4 else "refresh"
+        if kind == "refresh":
+            mutate_corpus(folder, rng, str(kill))
+            store, old = "S", served
+        else:
+            store, old = "F", {}
         new = folder_state(folder)
-        with driver(kortty_home, folder) as proc:
-            time.sleep(rng.uniform(0.0, duration * 1.1))
-            proc.send_signal(signal.SIGKILL)
-            proc.communicate()
-        served, vectors = served_state()  # opening also removes leftovers
-        try:
-            assert served in (old, new), f"kill {kill}: served state is neither old nor new"
-            if served:
-                vector = HashEmbedder().embed_query(" ".join(WORDS[:3]))
-                assert vectors.search(vector, 3, {d.source_id for d in vectors.documents()})
-        finally:
-            vectors.close()
-        assert_no_leftovers(StoreRegistry().folder(StoreRegistry().get("S")))
-        which = "new" if served == new and served != old else "old"
-        outcomes[which] += 1
-        old = served
-    print(f"kill -9 outcomes over {KILLS} runs: {outcomes}")
-    assert outcomes["old"] + outcomes["new"] == KILLS
+        delay = rng.uniform(0.0, durations[kind] * 1.15)
+        server.start(home=kortty_home, store=store, folder=folder, kill_after=delay)
+        killed = server.wait() == -9
+        after = served_state(store)  # opening removes leftovers
+        assert "error" not in after, f"kill {kill} ({kind}): {after['error']}"
+        assert after["docs"] in (old, new), (
+            f"kill {kill} ({kind}): served state is neither old nor new"
+        )
+        assert after["leftovers"] == [], f"kill {kill} ({kind}): leftovers {after['leftovers']}"
+        assert after["searchable"], f"kill {kill} ({kind}): the served snapshot cannot be searched"
+        which = "new" if after["docs"] == new and new != old else "old"
+        outcomes[f"{kind} {'killed' if killed else 'finished'} {which}"] += 1
+        if kind == "refresh":
+            served = after["docs"]
+        else:
+            for entry in stores_dir().iterdir():  # forget F (and any folder a kill left behind)
+                if entry.name != StoreRegistry().get("S").id:
+                    shutil.rmtree(entry)
+    seconds = time.monotonic() - started
+    record_figure(
+        "kill -9",
+        kills=KILLS,
+        seconds=round(seconds, 1),
+        run_seconds={k: round(v, 3) for k, v in durations.items()},
+        outcomes=dict(sorted(outcomes.items())),
+    )
+    killed = sum(n for key, n in outcomes.items() if "killed" in key)
+    assert killed >= KILLS * 0.7  # most runs were really interrupted, not finished first
+    assert sum(n for key, n in outcomes.items() if key.endswith("new")) > 0
 
 
 @pytest.mark.parametrize(("dims", "fails_in"), [(32, "chunk table"), (1024, "vector index")])
@@ -142,7 +140,7 @@ def test_disk_full_mid_snapshot_keeps_the_old_one(
     for i in range(40):
         write_doc(folder / f"d{i:03d}.txt", rng)
     assert run_driver(kortty_home, folder, "--dims", str(dims))[0] == 0
-    before, vectors = served_state()
+    before, vectors = served_docs()
     vectors.close()
     snap = next((StoreRegistry().folder(StoreRegistry().get("S")) / SNAPSHOTS).iterdir())
     sizes = {p.name: p.stat().st_size for p in snap.iterdir()}
@@ -156,7 +154,7 @@ def test_disk_full_mid_snapshot_keeps_the_old_one(
     message = str(outcome["snapshot_error"])
     assert "previous snapshot is still active" in message
     assert fails_in in message or "File too large" in message or "not written completely" in message
-    after, vectors = served_state()
+    after, vectors = served_docs()
     vectors.close()
     assert after == before
     assert_no_leftovers(snap.parent.parent)

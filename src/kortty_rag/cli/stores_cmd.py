@@ -6,11 +6,12 @@ import argparse
 import sys
 from typing import Any
 
+from kortty_rag.cli import qdrant_cmd
 from kortty_rag.cli.render import StderrProgress, print_json, table
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
-from kortty_rag.models import Store, StoreRoles
+from kortty_rag.models import Store, StoreRoles, StoreType
 from kortty_rag.sync.jobs import StoreJob
 
 
@@ -33,6 +34,7 @@ def register(commands: Any) -> None:
         default=False,
         help="serve the Coding role (default: no)",
     )
+    qdrant_cmd.add_create_arguments(create)
     create.add_argument("--json", action="store_true")
     create.set_defaults(handler=cmd_create)
 
@@ -43,6 +45,11 @@ def register(commands: Any) -> None:
     delete = sub.add_parser("delete", help="delete a store's index (never its source files)")
     delete.add_argument("name")
     delete.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    delete.add_argument(
+        "--keep-remote-vectors",
+        action="store_true",
+        help="Qdrant store whose service is gone for good: delete only the definition",
+    )
     delete.add_argument("--json", action="store_true")
     delete.set_defaults(handler=cmd_delete)
 
@@ -93,6 +100,8 @@ def register(commands: Any) -> None:
     rebuild.add_argument("--json", action="store_true")
     rebuild.set_defaults(handler=cmd_rebuild)
 
+    qdrant_cmd.register(sub)
+
 
 def store_json(store: Store) -> dict[str, Any]:
     return store.to_json()
@@ -109,13 +118,20 @@ def confirm(question: str, assume_yes: bool) -> bool:
 
 def cmd_create(args: argparse.Namespace) -> int:
     model = get_model(args.model)
-    store = StoreRegistry().create(
-        args.name, model.identity(), roles=StoreRoles(text=args.text, coding=args.coding)
-    )
+    roles = StoreRoles(text=args.text, coding=args.coding)
+    if args.type == StoreType.QDRANT.value:
+        store = qdrant_cmd.create_qdrant_store(args, model.identity(), roles)
+    elif args.url or args.collection or args.api_key_from_stdin:
+        raise UsageError("--url, --collection and --api-key-from-stdin need --type qdrant")
+    else:
+        store = StoreRegistry().create(args.name, model.identity(), roles=roles)
     if args.json:
         print_json(store_json(store))
     else:
         print(f"Created store {store.name!r} ({store.id}) with model {model.id}.")
+        if store.type is StoreType.QDRANT:
+            qdrant = store.settings["qdrant"]
+            print(f"Its vectors live in collection {qdrant['collection']!r} at {qdrant['url']}.")
         print(f"Add content with: kortty-rag source add {store.name!r} PATH...")
     return 0
 
@@ -156,10 +172,18 @@ def cmd_delete(args: argparse.Namespace) -> int:
         f"({len(store.sources)} source definitions and their chunks). Your source files are NOT "
         "deleted."
     )
+    if store.type is StoreType.QDRANT:
+        qdrant = store.settings.get("qdrant", {})
+        kept = args.keep_remote_vectors
+        question += (
+            f" Its points in the Qdrant collection {qdrant.get('collection')!r} at "
+            f"{qdrant.get('url')} are {'KEPT' if kept else 'deleted first'}; the collection "
+            "itself and everything else in it stay."
+        )
     if not confirm(question, args.yes):
         raise UsageError("Not deleted (no confirmation)", hint="Pass --yes to confirm.")
     with StoreJob(store, registry=registry) as job:
-        report = job.delete_store()
+        report = job.delete_store(keep_remote_vectors=args.keep_remote_vectors)
     if args.json:
         print_json(
             {

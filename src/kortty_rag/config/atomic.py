@@ -11,10 +11,15 @@ import contextlib
 import json
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 TEMP_MARKER = ".kortty-tmp-"
+
+#: Fault-injection seam for the crash tests: called with the name of each durable step of an atomic
+#: write (and of the registry's own steps), so a test can stop the process right between two of them.
+checkpoint: Callable[[str], None] = lambda step: None  # noqa: E731
 
 
 def fsync_dir(path: Path) -> None:
@@ -49,15 +54,19 @@ def write_atomic(target: Path, data: bytes) -> None:
             while view:
                 written = os.write(fd, view)
                 view = view[written:]
+            checkpoint(f"{target.name}: temp-written")
             os.fsync(fd)
         finally:
             os.close(fd)
+        checkpoint(f"{target.name}: temp-synced")
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
+    checkpoint(f"{target.name}: replaced")
     fsync_dir(target.parent)
+    checkpoint(f"{target.name}: folder-synced")
 
 
 def dump_json(value: Any) -> bytes:

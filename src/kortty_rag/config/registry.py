@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from kortty_rag.config import atomic
 from kortty_rag.config.atomic import TEMP_MARKER, remove_temp_leftovers, write_json_atomic
 from kortty_rag.config.paths import store_dir, stores_dir
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
@@ -53,8 +54,14 @@ def validate_name(name: str, what: str = "store") -> str:
 @contextlib.contextmanager
 def config_lock(folder: Path, timeout: float = 10.0, name: str = CONFIG_LOCK) -> Iterator[None]:
     """A short exclusive lock for read-modify-write of a definition file in ``folder``."""
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise ConfigError(
+            f"Cannot open the lock file {folder / name} ({exc.strerror or exc})",
+            hint="Free disk space (or fix the folder's permissions) and try again.",
+        ) from exc
     deadline = time.monotonic() + timeout
     try:
         while True:
@@ -99,7 +106,13 @@ def _write_store(store: Store) -> None:
         "schema": SCHEMA_VERSION,
         "store": store.to_json(),
     }
-    write_json_atomic(folder / STORE_FILE, payload)
+    try:
+        write_json_atomic(folder / STORE_FILE, payload)
+    except OSError as exc:
+        raise ConfigError(
+            f"Could not save the store definition {folder / STORE_FILE} ({exc.strerror or exc})",
+            hint="Free disk space (or fix the I/O error) and try again.",
+        ) from exc
 
 
 @dataclass(frozen=True)
@@ -148,7 +161,14 @@ class StoreRegistry:
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32] or "store"
         store_id = f"{slug}-{secrets.token_hex(3)}"
         folder = store_dir(store_id)
-        folder.mkdir(parents=True, exist_ok=False)
+        try:
+            folder.mkdir(parents=True, exist_ok=False)
+        except OSError as exc:
+            raise ConfigError(
+                f"Could not create the store folder {folder} ({exc.strerror or exc})",
+                hint="Free disk space (or fix the I/O error) and try again.",
+            ) from exc
+        atomic.checkpoint("store-folder-created")
         store = Store(
             id=store_id,
             name=name,
@@ -158,7 +178,12 @@ class StoreRegistry:
             created_at=now_iso(),
             settings=dict(settings or {}),
         )
-        _write_store(store)
+        try:
+            _write_store(store)
+        except ConfigError:
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # still empty: nothing of the store was saved
+            raise
         return store
 
     def reload(self, store: Store) -> Store:

@@ -182,6 +182,20 @@ class ChunkWriter:
         self._db.close()
 
 
+@contextlib.contextmanager
+def read_errors() -> Iterator[None]:
+    """A chunk table that fails while being read is a damaged snapshot, reported as one (a verified
+    snapshot never does this; a snapshot signed by a faulty writer could)."""
+    try:
+        yield
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
+        raise SnapshotError(
+            f"The chunk table of the active snapshot is damaged ({exc})",
+            hint="Run `kortty-rag store rebuild STORE` to re-index every source into a fresh "
+            "snapshot.",
+        ) from exc
+
+
 class ChunkReader:
     """Read-only access to an active snapshot's chunk table; safe to share between threads."""
 
@@ -193,7 +207,7 @@ class ChunkReader:
             self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
             self.has_lexical = lexical.has_index(self._db)
             self._terms = lexical.TermStatistics(self._db) if self.has_lexical else None
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise SnapshotError(f"Chunk table {path.name} is unreadable: {exc}") from exc
         self._lock = threading.Lock()
 
@@ -212,12 +226,13 @@ class ChunkReader:
                     None if source_ids is None else set(source_ids),
                     self._terms,
                 )
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
                 raise SnapshotError(f"The lexical index is unreadable: {exc}") from exc
 
     def close(self) -> None:
         self._db.close()
 
+    @read_errors()
     def chunks(self, labels: Iterable[int]) -> dict[int, Chunk]:
         wanted = list(labels)
         found: dict[int, Chunk] = {}
@@ -233,6 +248,7 @@ class ChunkReader:
                 found.update(_chunk(row) for row in rows)
         return found
 
+    @read_errors()
     def documents(self) -> list[Document]:
         with self._lock:
             rows = self._db.execute(
@@ -241,6 +257,7 @@ class ChunkReader:
             ).fetchall()
         return [Document(*row) for row in rows]
 
+    @read_errors()
     def labels_of_sources(self, source_ids: Iterable[str]) -> set[int]:
         ids = list(source_ids)
         if not ids:
@@ -250,10 +267,12 @@ class ChunkReader:
             rows = self._db.execute(f"SELECT label FROM chunks WHERE source_id IN ({marks})", ids)
             return {int(r[0]) for r in rows}
 
+    @read_errors()
     def count(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0])
 
+    @read_errors()
     def iter_chunks(self) -> Iterator[tuple[int, Chunk]]:
         with self._lock:
             rows = self._db.execute(

@@ -9,10 +9,16 @@ so a file that passes cannot send hnswlib outside its buffers.
 Layout (``hnswalg.h``, ``saveIndex``): 96-byte header; ``count * size_data_per_element`` bytes of
 level-0 records (``uint32`` link header, ``maxM0`` neighbour ids, the vector, the ``uint64`` label); then
 per element a ``uint32`` byte size and that many bytes of upper-level link lists.
+
+The header's numbers are checked against what hnswlib itself would have written: ``mult`` is
+``1 / ln(M)``, ``ef_construction`` at least ``M``, the capacity no more than the product's growth rule
+allows (``loadIndex`` allocates ``max_elements`` records before reading any), and the entry point sits
+on the top level (a search starts there and walks down every level).
 """
 
 from __future__ import annotations
 
+import math
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +29,13 @@ from kortty_rag.errors import SnapshotError
 
 _HEADER = struct.Struct("<QQQQQQiIQQQdQ")
 _MAX_LEVEL = 64
+_MAX_EF_CONSTRUCTION = 1 << 16
+
+
+def capacity_limit(count: int) -> int:
+    """The largest ``max_elements`` the product ever gives a graph of ``count`` elements: it starts at
+    1,024 and grows to ``max(needed, 1.5 × old + 1,024)`` (``SnapshotBuilder.add_document``)."""
+    return 2 * count + 4096
 
 
 @dataclass(frozen=True)
@@ -63,15 +76,22 @@ def validate_hnsw_file(path: Path, dim: int) -> HnswFileInfo:
         max_m,
         max_m0,
         m,
-        _mult,
+        mult,
         ef_c,
     ) = _HEADER.unpack(bytes(data[: _HEADER.size]))
-    if off0 != 0 or not 0 < m <= 2048 or max_m != m or max_m0 != 2 * m:
+    if off0 != 0 or not 2 <= m <= 2048 or max_m != m or max_m0 != 2 * m:
         raise _bad(path, "implausible header")
+    if not math.isclose(mult, 1.0 / math.log(m), rel_tol=1e-9):
+        raise _bad(path, "implausible level multiplier")
+    if not m <= ef_c <= _MAX_EF_CONSTRUCTION:
+        raise _bad(path, "implausible construction parameter")
     if data_off != 4 + 4 * max_m0 or label_off != data_off + 4 * dim or per_el != label_off + 8:
         raise _bad(path, f"record layout does not match {dim} dimensions")
-    if count > max_el or not 0 <= max_level < _MAX_LEVEL:
+    lowest_level = 0 if count else -1  # an empty graph (every document removed) has level -1
+    if count > max_el or not lowest_level <= max_level < _MAX_LEVEL:
         raise _bad(path, "implausible element count or level")
+    if max_el > capacity_limit(count):
+        raise _bad(path, "implausible capacity")
     if count and entry >= count:
         raise _bad(path, "entry point out of range")
     level0_end = _HEADER.size + count * per_el
@@ -95,13 +115,15 @@ def validate_hnsw_file(path: Path, dim: int) -> HnswFileInfo:
     pos, end = 0, len(tail)
     blocks: list[bytes] = []
     read_u32 = struct.Struct("<I").unpack_from
-    for _ in range(count):
+    for element in range(count):
         if pos + 4 > end:
             raise _bad(path, "truncated link lists")
         (n_bytes,) = read_u32(tail, pos)
         pos += 4
         if n_bytes % link_size or n_bytes // link_size > max_level or pos + n_bytes > end:
             raise _bad(path, "upper-level link list out of range")
+        if element == entry and n_bytes // link_size != max_level:
+            raise _bad(path, "entry point is not on the top level")
         if n_bytes:
             blocks.append(tail[pos : pos + n_bytes])
         pos += n_bytes

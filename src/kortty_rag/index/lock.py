@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
-from kortty_rag.errors import StoreBusyError
+from kortty_rag.errors import ConfigError, StoreBusyError
 
 LOCK_FILE = "store.lock"
 
@@ -27,8 +27,14 @@ class StoreLock:
         self._fd: int | None = None
 
     def acquire(self) -> StoreLock:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            raise ConfigError(
+                f"Cannot open the lock file {self.path} ({exc.strerror or exc})",
+                hint="Free disk space (or fix the folder's permissions) and try again.",
+            ) from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -41,8 +47,9 @@ class StoreLock:
         except OSError:
             os.close(fd)
             raise
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, json.dumps({"pid": os.getpid(), "purpose": self.purpose}).encode(), 0)
+        with contextlib.suppress(OSError):  # only a note for the busy message; a full disk is fine
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, json.dumps({"pid": os.getpid(), "purpose": self.purpose}).encode(), 0)
         self._fd = fd
         return self
 

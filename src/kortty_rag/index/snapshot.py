@@ -172,6 +172,11 @@ def verify_snapshot(folder: Path, name: str, manifest_sha256: str) -> Manifest:
         manifest = Manifest.from_json(data)
     except (ValueError, KeyError, TypeError) as exc:
         raise SnapshotError(f"The manifest of snapshot {name} is unreadable ({exc})") from None
+    if manifest.name != name:  # the loader reads the folder the manifest names: it must be this one
+        raise SnapshotError(
+            f"The manifest in snapshot {name} belongs to snapshot {manifest.name}",
+            hint=_rebuild_hint(),
+        )
     if manifest.format > FORMAT_VERSION:
         raise SnapshotError(
             f"Snapshot {name} was written by a newer kortty-rag (format {manifest.format})",
@@ -217,7 +222,9 @@ def _load_hnsw(path: Path, dim: int, params: HnswParams) -> tuple[Any, HnswFileI
 
     info = validate_hnsw_file(path, dim)
     index = hnswlib.Index(space="cosine", dim=dim)
-    index.load_index(str(path), max_elements=max(info.max_elements, 1), allow_replace_deleted=True)
+    # room for exactly the stored elements: the capacity in the header is never trusted with an
+    # allocation (a builder grows the graph when it adds)
+    index.load_index(str(path), max_elements=max(info.count, 1), allow_replace_deleted=True)
     index.set_ef(params.ef_search)
     return index, info
 
@@ -343,11 +350,13 @@ def remove_leftovers(folder: Path) -> list[str]:
             if ours and entry.name != active and entry.is_dir() and not entry.is_symlink():
                 shutil.rmtree(entry, ignore_errors=True)
                 removed.append(entry.name)
+                checkpoint("leftover-removed")
     for entry in folder.iterdir() if folder.is_dir() else ():
         if entry.name.startswith(TEMP_MARKER) and entry.is_file():
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # best effort: the next open tries again
                 entry.unlink()
                 removed.append(entry.name)
+                checkpoint("leftover-removed")
     return removed
 
 
@@ -377,9 +386,15 @@ class SnapshotBuilder:
         self.identity = identity
         self.params = params or (base.hnsw if base else HnswParams())
         self.sequence = (base.sequence + 1) if base else 1
-        (folder / SNAPSHOTS).mkdir(parents=True, exist_ok=True)
         self.tmp = folder / SNAPSHOTS / f"{_BUILD_PREFIX}{secrets.token_hex(4)}"
-        self.tmp.mkdir()
+        try:
+            self.tmp.mkdir(parents=True)
+        except OSError as exc:
+            raise SnapshotError(
+                f"Could not start a new snapshot ({exc.strerror or exc}); the previous snapshot is "
+                "still active",
+                hint="Free disk space (or fix the I/O error) and run the job again.",
+            ) from exc
         self._closed = False
         self._compact = False
         #: whether anything was added or removed (an unchanged update activates nothing)
@@ -405,7 +420,9 @@ class SnapshotBuilder:
             self._discard()
             if isinstance(exc, OSError):
                 raise SnapshotError(
-                    f"Could not start a new snapshot: {exc.strerror or exc}"
+                    f"Could not start a new snapshot ({exc.strerror or exc}); the previous snapshot "
+                    "is still active",
+                    hint="Free disk space (or fix the I/O error) and run the job again.",
                 ) from exc
             raise
 
@@ -474,6 +491,7 @@ class SnapshotBuilder:
     def _commit(self) -> Manifest:
         live = self.db.live_labels()
         self._maybe_compact(live)
+        checkpoint("commit-started")
         vectors = self.tmp / VECTORS
         self.index.save_index(str(vectors))
         if vectors.stat().st_size != self.index.index_file_size():
@@ -482,10 +500,12 @@ class SnapshotBuilder:
                 "snapshot is still active",
                 hint="Free disk space and run the refresh again.",
             )
+        checkpoint("vectors-saved")
         self.db.finish(vacuum=self._compact)
         checkpoint("files-written")
-        for name in (VECTORS, CHUNKS):
-            fsync_file(self.tmp / name)
+        fsync_file(vectors)
+        checkpoint("vectors-synced")
+        fsync_file(self.tmp / CHUNKS)
         checkpoint("files-synced")
         files = {
             name: {"size": (self.tmp / name).stat().st_size, "sha256": _sha256(self.tmp / name)}
@@ -508,12 +528,15 @@ class SnapshotBuilder:
         with (self.tmp / MANIFEST).open("wb") as handle:
             handle.write(raw)
             handle.flush()
+            checkpoint("manifest-data-written")
             os.fsync(handle.fileno())
+        checkpoint("manifest-synced")
         fsync_dir(self.tmp)
         checkpoint("manifest-written")
         final = self.folder / SNAPSHOTS / name
         self.tmp.rename(final)
         self.tmp = final
+        checkpoint("snapshot-folder-renamed")
         fsync_dir(self.folder / SNAPSHOTS)
         checkpoint("snapshot-renamed")
         pointer = {
@@ -521,12 +544,32 @@ class SnapshotBuilder:
             "snapshot": name,
             "manifest_sha256": hashlib.sha256(raw).hexdigest(),
         }
-        write_atomic(self.folder / CURRENT, (json.dumps(pointer) + "\n").encode())
+        self._switch_pointer(name, (json.dumps(pointer) + "\n").encode())
         checkpoint("pointer-switched")
-        self._closed = True  # the folder is now the active snapshot: never discard it
-        remove_leftovers(self.folder)
+        with contextlib.suppress(OSError):  # the new snapshot is active; cleanup is retried on open
+            remove_leftovers(self.folder)
         checkpoint("old-removed")
         return manifest
+
+    def _switch_pointer(self, name: str, pointer: bytes) -> None:
+        """Point ``CURRENT`` at the new snapshot. From the moment the rename happened the new folder
+        is the active snapshot and must never be discarded, even if flushing the folder fails."""
+        try:
+            write_atomic(self.folder / CURRENT, pointer)
+        except OSError as exc:
+            try:
+                switched = (read_pointer(self.folder) or ("",))[0] == name
+            except SnapshotError:
+                switched = False
+            if not switched:
+                raise
+            self._closed = True
+            raise SnapshotError(
+                f"The new snapshot {name} is active, but flushing the store folder to disk failed "
+                f"({exc.strerror or exc}); a power loss now could bring back the previous snapshot",
+                hint="Check the disk, then run the refresh again to make sure it is stored durably.",
+            ) from exc
+        self._closed = True  # the folder is now the active snapshot: never discard it
 
     def _maybe_compact(self, live: list[int]) -> None:
         import hnswlib

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kortty_rag.config.registry import DeletionReport, StoreRegistry, now_iso
+from kortty_rag.config.secrets import delete_api_key
 from kortty_rag.embedding.base import Embedder
 from kortty_rag.errors import NotFoundError
 from kortty_rag.extract.document import ExtractionCache
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.index.base import VectorStore, known_hashes
-from kortty_rag.index.factory import open_vector_store
+from kortty_rag.index.factory import delete_remote_vectors, open_vector_store
 from kortty_rag.index.lock import StoreLock
 from kortty_rag.models import (
     Document,
@@ -28,6 +29,7 @@ from kortty_rag.models import (
     SourceOptions,
     SourceStatus,
     Store,
+    StoreType,
     SyncMode,
 )
 from kortty_rag.progress import CancelToken, NullProgress, Progress
@@ -230,11 +232,19 @@ class StoreJob:
             raise
         return removed
 
-    def delete_store(self) -> DeletionReport:
+    def delete_store(self, *, keep_remote_vectors: bool = False) -> DeletionReport:
+        """Delete the definition; vectors kept outside the store folder (Qdrant) go first, so a
+        failure to reach the service leaves the definition in place to try again (SPEC §8).
+        ``keep_remote_vectors`` forgets a Qdrant store whose service is gone for good."""
         if self._vectors is not None:
             self._vectors.close()
             self._vectors = None
-        return self.registry.delete(self.store)
+        if not keep_remote_vectors:
+            delete_remote_vectors(self.store)
+        report = self.registry.delete(self.store)
+        if self.store.type is StoreType.QDRANT:
+            delete_api_key(self.store.id)
+        return report
 
 
 def _after(base: Source, outcome: SourceOutcome, documents: list[Document], when: str) -> Source:

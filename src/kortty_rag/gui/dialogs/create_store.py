@@ -29,7 +29,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, show_error
-from kortty_rag.models import StoreRoles, StoreType
+from kortty_rag.models import Store, StoreRoles, StoreType
 
 
 class CreateStoreDialog(QDialog):
@@ -89,6 +89,7 @@ class CreateStoreDialog(QDialog):
         self.type_combo = QComboBox(self.advanced)
         self.type_combo.setObjectName("storeTypeCombo")
         self.type_combo.addItem("Local (HNSW snapshot)", StoreType.LOCAL.value)
+        self.type_combo.addItem("Qdrant service", StoreType.QDRANT.value)
         self.dimensions = QLabel(self.advanced)
         self.dimensions.setObjectName("dimensionsLabel")
         self.qdrant_url = QLineEdit(self.advanced)
@@ -96,9 +97,11 @@ class CreateStoreDialog(QDialog):
         self.qdrant_url.setPlaceholderText("https://qdrant.example.com:6333")
         self.qdrant_collection = QLineEdit(self.advanced)
         self.qdrant_collection.setObjectName("qdrantCollectionEdit")
+        self.qdrant_collection.setPlaceholderText("default: named after the store")
         self.qdrant_key = QLineEdit(self.advanced)
         self.qdrant_key.setObjectName("qdrantKeyEdit")
         self.qdrant_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.qdrant_key.setPlaceholderText("optional; kept in the OS keyring")
         advanced_form = QFormLayout(self.advanced)
         advanced_form.addRow("Store type", self.type_combo)
         advanced_form.addRow("Vector dimensions", self.dimensions)
@@ -142,6 +145,38 @@ class CreateStoreDialog(QDialog):
         model = self.selected_model()
         self.dimensions.setText(f"{model.dimensions} (from the model)" if model else "—")
 
+    def _create_qdrant(self, model: InstalledModel, roles: StoreRoles) -> Store:
+        """Check the URL (no connection yet), keep the key in the keyring, write url+collection.
+
+        The connection is made by the first review job, in the background.
+        """
+        from kortty_rag.config.endpoints import check_endpoint
+        from kortty_rag.config.secrets import delete_api_key, store_api_key, usable_backend
+        from kortty_rag.index.qdrant_layout import default_collection, validate_collection
+
+        endpoint = check_endpoint(self.qdrant_url.text(), what="Qdrant URL")
+        collection_text = self.qdrant_collection.text().strip()
+        collection = validate_collection(collection_text) if collection_text else None
+        key = self.qdrant_key.text().strip()
+        if key:
+            usable_backend()
+        store = self.registry.create(
+            self.name_edit.text(), model.identity(), type=StoreType.QDRANT, roles=roles
+        )
+        settings = {"url": endpoint.url, "collection": collection or default_collection(store.id)}
+        try:
+            store = self.registry.update(
+                store.id, lambda s: s.evolve(settings={"qdrant": settings})
+            )
+            if key:
+                store_api_key(store.id, key)
+        except BaseException:
+            delete_api_key(store.id)
+            self.registry.delete(store)
+            raise
+        self.qdrant_key.clear()
+        return store
+
     def _type_changed(self) -> None:
         qdrant = self.type_combo.currentData() == StoreType.QDRANT.value
         for widget in (self.qdrant_url, self.qdrant_collection, self.qdrant_key):
@@ -179,14 +214,12 @@ class CreateStoreDialog(QDialog):
             )
             return
         assert model is not None
+        roles = StoreRoles(text=self.text_role.isChecked(), coding=self.coding_role.isChecked())
         try:
-            store = self.registry.create(
-                self.name_edit.text(),
-                model.identity(),
-                roles=StoreRoles(
-                    text=self.text_role.isChecked(), coding=self.coding_role.isChecked()
-                ),
-            )
+            if self.type_combo.currentData() == StoreType.QDRANT.value:
+                store = self._create_qdrant(model, roles)
+            else:
+                store = self.registry.create(self.name_edit.text(), model.identity(), roles=roles)
         except KorttyRagError as exc:
             show_error(self, "Create knowledge store", exc)
             return
