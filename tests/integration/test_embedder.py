@@ -13,9 +13,10 @@ import pytest
 from tests.helpers.tiny_bert import make_bert_folder
 
 from kortty_rag.chunking.splitter import Splitter
+from kortty_rag.config.atomic import sha256_file
 from kortty_rag.embedding.convert import convert_bert_folder
 from kortty_rag.embedding.install import _verify_and_register
-from kortty_rag.embedding.installed import InstalledModel, install_file, list_models, sha256_file
+from kortty_rag.embedding.installed import InstalledModel, install_file, list_models
 from kortty_rag.embedding.llama import LlamaEmbedder
 from kortty_rag.embedding.loader import load_embedder
 from kortty_rag.embedding.selftest import run_self_test

@@ -8,6 +8,7 @@ leftovers that are certainly ours.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import secrets
@@ -20,6 +21,15 @@ TEMP_MARKER = ".kortty-tmp-"
 #: Fault-injection seam for the crash tests: called with the name of each durable step of an atomic
 #: write (and of the registry's own steps), so a test can stop the process right between two of them.
 checkpoint: Callable[[str], None] = lambda step: None  # noqa: E731
+
+
+def sha256_file(path: Path) -> str:
+    """SHA-256 of a file, read in 1 MiB blocks (model files are gigabytes)."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def fsync_dir(path: Path) -> None:

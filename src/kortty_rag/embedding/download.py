@@ -10,12 +10,12 @@ moved into place, self-tested and recorded; anything else is deleted with a clea
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import http.client
 import os
 import time
 from pathlib import Path
 
+from kortty_rag.config.atomic import sha256_file
 from kortty_rag.config.endpoints import check_endpoint
 from kortty_rag.config.paths import models_dir
 from kortty_rag.embedding.catalog import CatalogModel
@@ -168,11 +168,7 @@ def verify(path: Path, entry: CatalogModel) -> None:
             f"{entry.file_name} is incomplete ({size} of {entry.size} bytes)",
             hint="Start the download again; it resumes where it stopped.",
         )
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(BLOCK), b""):
-            digest.update(block)
-    if digest.hexdigest() != entry.sha256:
+    if sha256_file(path) != entry.sha256:
         with contextlib.suppress(OSError):
             path.unlink()
         raise ModelError(

@@ -13,6 +13,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from kortty_rag.config.atomic import sha256_file
 from kortty_rag.config.paths import models_dir
 from kortty_rag.embedding import catalog
 from kortty_rag.embedding.convert import convert_bert_folder
@@ -24,7 +25,6 @@ from kortty_rag.embedding.installed import (
     list_models,
     now_iso,
     remove_model_folder,
-    sha256_file,
     slug,
     write_record,
 )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
@@ -105,14 +104,6 @@ def now_iso() -> str:
 def slug(text: str) -> str:
     value = re.sub(r"[^a-z0-9._-]+", "-", text.lower()).strip("-.")
     return value[:64] or "model"
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _read_record(folder: Path) -> InstalledModel | None:

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from kortty_rag.config.atomic import TEMP_MARKER, fsync_dir, fsync_file, write_atomic
+from kortty_rag.config.atomic import TEMP_MARKER, fsync_dir, fsync_file, sha256_file, write_atomic
 from kortty_rag.errors import IncompatibleIndexError, SnapshotError
 from kortty_rag.index.chunkdb import ChunkReader, ChunkWriter, NewChunk
 from kortty_rag.index.hnsw_file import HnswFileInfo, validate_hnsw_file
@@ -56,14 +56,6 @@ checkpoint: Callable[[str], None] = lambda step: None  # noqa: E731
 
 def _now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _rebuild_hint() -> str:
@@ -198,7 +190,7 @@ def verify_snapshot(folder: Path, name: str, manifest_sha256: str) -> Manifest:
                 "(truncated or replaced)",
                 hint=_rebuild_hint(),
             )
-        if _sha256(path) != entry["sha256"]:
+        if sha256_file(path) != entry["sha256"]:
             raise SnapshotError(
                 f"Snapshot file {name}/{file_name} is corrupted (checksum mismatch)",
                 hint=_rebuild_hint(),
@@ -508,7 +500,7 @@ class SnapshotBuilder:
         fsync_file(self.tmp / CHUNKS)
         checkpoint("files-synced")
         files = {
-            name: {"size": (self.tmp / name).stat().st_size, "sha256": _sha256(self.tmp / name)}
+            name: {"size": (self.tmp / name).stat().st_size, "sha256": sha256_file(self.tmp / name)}
             for name in (VECTORS, CHUNKS)
         }
         validate_hnsw_file(vectors, self.identity.dimensions)

@@ -81,6 +81,20 @@ def human_size(size: int) -> str:
     return f"{size} B"
 
 
+def _is_utf8(name: str) -> bool:
+    """Whether a file name decoded by Python (``surrogateescape``) was valid UTF-8 on disk."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _displayable(name: str) -> str:
+    """A name with undecodable bytes shown as U+FFFD, safe to print, store and send anywhere."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _error_text(exc: OSError) -> str:
     return exc.strerror or errno.errorcode.get(exc.errno or 0, str(exc))
 
@@ -246,6 +260,14 @@ class _Walk:
                 self.s.cancel.raise_if_cancelled()
                 child_rel = f"{rel}/{entry.name}" if rel else entry.name
                 path = Path(entry.path)
+                if not _is_utf8(entry.name):
+                    # neither the chunk table, the review nor a model can carry such a name
+                    self.skip(
+                        Path(_displayable(entry.path)),
+                        _displayable(child_rel),
+                        "name is not valid UTF-8 (rename it to index it)",
+                    )
+                    continue
                 try:
                     info = entry.stat(follow_symlinks=False)
                 except OSError as exc:
