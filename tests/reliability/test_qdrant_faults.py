@@ -34,7 +34,7 @@ QUERIES = ["apples and pears", "volcano eruption lava", "topic three words", "fr
 
 
 @pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FaultyQdrant]:
+def qdrant(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FaultyQdrant]:
     isolate_keyring(monkeypatch, tmp_path / "keyring", "keyrings.alt.file.PlaintextKeyring")
     # short timeouts and backoff so that a test takes seconds; several requests per update
     monkeypatch.setattr(
@@ -87,9 +87,9 @@ def refresh(store: Store, embedder: HashEmbedder) -> None:
         job.apply(job.review_refresh(), embedder)
 
 
-def assert_clean(server: FaultyQdrant, store: Store) -> None:
+def assert_clean(qdrant: FaultyQdrant, store: Store) -> None:
     """Exactly one point per served chunk: no duplicates, no stale or half-written generations."""
-    points = [p.payload or {} for p in server.points(store.settings["qdrant"]["collection"])]
+    points = [p.payload or {} for p in qdrant.points(store.settings["qdrant"]["collection"])]
     manifests = {p["source_id"]: p for p in points if p["kind"] == "manifest"}
     chunks = [p for p in points if p["kind"] == "chunk"]
     committed = {f"{sid}@{m['generation']}" for sid, m in manifests.items()}
@@ -101,11 +101,11 @@ def assert_clean(server: FaultyQdrant, store: Store) -> None:
     assert sum(p["kind"] == "store" for p in points) == 1
 
 
-def indexed_store(tmp_path: Path, server: FaultyQdrant, embedder: HashEmbedder) -> Store:
+def indexed_store(tmp_path: Path, qdrant: FaultyQdrant, embedder: HashEmbedder) -> Store:
     docs = tmp_path / "docs"
     write_docs(docs)
     registry = StoreRegistry()
-    store = create_qdrant_store("Remote", embedder.identity, url=server.url, registry=registry)
+    store = create_qdrant_store("Remote", embedder.identity, url=qdrant.url, registry=registry)
     store_api_key(store.id, KEY)
     with StoreJob(store, registry=registry) as job:
         job.apply(job.review_new_sources([docs]), embedder)
@@ -128,19 +128,19 @@ FAILURES = [
 
 @pytest.mark.parametrize(("kind", "action", "after"), FAILURES)
 def test_failed_update_keeps_the_previous_generation(
-    tmp_path: Path, server: FaultyQdrant, kind: str, action: str, after: int
+    tmp_path: Path, qdrant: FaultyQdrant, kind: str, action: str, after: int
 ) -> None:
     embedder = HashEmbedder()
-    store = indexed_store(tmp_path, server, embedder)
+    store = indexed_store(tmp_path, qdrant, embedder)
     before = served(store, embedder)
-    fault = server.inject(kind, action, after=after, times=99, delay=1.5)
+    fault = qdrant.inject(kind, action, after=after, times=99, delay=1.5)
     with pytest.raises(RemoteStoreError) as caught:
         refresh(store, embedder)
     assert fault.fired == 3  # every try of one request failed: bounded retries, then the error
     error = caught.value
-    assert server.url in error.message and KEY not in str(error)
+    assert qdrant.url in error.message and KEY not in str(error)
     assert "previous state of the store is still served" in error.hint
-    server.heal()
+    qdrant.heal()
     if kind == "commit" and action == "slow":
         # the commit was applied each time, only its answers were lost: the new state is served
         assert served(store, embedder)["version"] == before["version"] + 1
@@ -150,14 +150,14 @@ def test_failed_update_keeps_the_previous_generation(
     after_state = served(store, embedder)
     paths = {Path(p).name for _, p, _ in after_state["documents"]}
     assert "new.txt" in paths and "doc2.txt" not in paths
-    assert_clean(server, store)
+    assert_clean(qdrant, store)
 
 
 def test_transient_failures_are_retried_within_one_update(
-    tmp_path: Path, server: FaultyQdrant
+    tmp_path: Path, qdrant: FaultyQdrant
 ) -> None:
     embedder = HashEmbedder()
-    store = indexed_store(tmp_path, server, embedder)
+    store = indexed_store(tmp_path, qdrant, embedder)
     before = served(store, embedder)
     for kind, action in (
         ("upsert", "500"),
@@ -165,37 +165,63 @@ def test_transient_failures_are_retried_within_one_update(
         ("copy", "slow"),
         ("commit", "lost"),
     ):
-        server.inject(kind, action, after=1 if kind == "upsert" else 0, times=1, delay=1.5)
+        qdrant.inject(kind, action, after=1 if kind == "upsert" else 0, times=1, delay=1.5)
     refresh(store, embedder)
-    assert all(f.fired == 1 for f in server.faults)
+    assert all(f.fired == 1 for f in qdrant.faults)
     after = served(store, embedder)
     assert after["version"] == before["version"] + 1
     assert "new.txt" in {Path(p).name for _, p, _ in after["documents"]}
-    assert_clean(server, store)
+    assert_clean(qdrant, store)
 
 
 def test_cleanup_failure_after_commit_is_collected_later(
-    tmp_path: Path, server: FaultyQdrant
+    tmp_path: Path, qdrant: FaultyQdrant
 ) -> None:
     embedder = HashEmbedder()
-    store = indexed_store(tmp_path, server, embedder)
-    server.inject("delete", "500", after=1, times=99)  # begin's cleanup passes, later ones fail
+    store = indexed_store(tmp_path, qdrant, embedder)
+    qdrant.inject("delete", "500", after=1, times=99)  # begin's cleanup passes, later ones fail
     refresh(store, embedder)  # committed; deleting the old generation failed (logged)
-    chunks = [p.payload or {} for p in server.points(store.settings["qdrant"]["collection"])]
+    chunks = [p.payload or {} for p in qdrant.points(store.settings["qdrant"]["collection"])]
     generations = {p["generation"] for p in chunks if p["kind"] == "chunk"}
     assert len(generations) == 2  # the old generation is left over, invisible
     assert served(store, embedder)["version"] == 2
-    server.heal()
+    qdrant.heal()
     (Path(store.sources[0].path) / "doc3.txt").write_text("one more change " * 20)
     refresh(store, embedder)
-    assert_clean(server, store)
+    assert_clean(qdrant, store)
 
 
-def test_wrong_key_is_reported_without_the_key(tmp_path: Path, server: FaultyQdrant) -> None:
+def test_wrong_key_is_reported_without_the_key(tmp_path: Path, qdrant: FaultyQdrant) -> None:
     embedder = HashEmbedder()
-    store = indexed_store(tmp_path, server, embedder)
+    store = indexed_store(tmp_path, qdrant, embedder)
     store_api_key(store.id, "qk-wrong-key")
     with pytest.raises(RemoteStoreError, match="did not accept the API key") as caught:
         refresh(store, embedder)
     assert "qk-wrong-key" not in str(caught.value) and KEY not in str(caught.value)
-    assert server.requests.count("collection") >= 1
+    assert qdrant.requests.count("collection") >= 1
+
+
+def test_servers_without_idf_scoping_fall_back_to_global_idf(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    isolate_keyring(monkeypatch, tmp_path / "keyring", "keyring.backends.null.Keyring")
+    legacy = FaultyQdrant(legacy=True).start()
+    try:
+        embedder = HashEmbedder()
+        docs = tmp_path / "docs"
+        write_docs(docs)
+        registry = StoreRegistry()
+        store = create_qdrant_store("Old", embedder.identity, url=legacy.url, registry=registry)
+        with StoreJob(store, registry=registry) as job:
+            job.apply(job.review_new_sources([docs]), embedder)
+        vectors = open_vector_store(registry.get(store.id))
+        try:
+            hits = vectors.lexical_search(
+                "volcano lava", 50, [s.id for s in registry.get(store.id).sources]
+            )
+            assert {h.chunk.rel_path for h in hits} == {"doc1.txt", "doc5.txt"}
+            assert vectors.scoped_idf is False  # type: ignore[attr-defined]
+        finally:
+            vectors.close()
+    finally:
+        legacy.stop()

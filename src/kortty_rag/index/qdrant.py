@@ -42,6 +42,7 @@ from kortty_rag.index.base import StoreUpdate, VectorStore
 from kortty_rag.index.qdrant_connection import QdrantConnection
 from kortty_rag.index.qdrant_layout import (
     DENSE,
+    KIND_CHUNK,
     KIND_MANIFEST,
     LEXICAL,
     SourceManifest,
@@ -80,7 +81,8 @@ class QdrantStore:
         self.avgdl = sparse.average_length(identity.chunk_tokens)
         #: a rebuild neither reads nor serves what is there until its own commit (like LocalStore)
         self.ignore_active = ignore_active
-        #: IDF over this store's served chunks (Qdrant ≥ 1.16); older servers: the collection's
+        #: BM25's IDF over this store's served chunks; servers without IDF corpus filters answer
+        #: 4xx to that, and then the collection-wide IDF is used
         self.scoped_idf = True
         self.collection_info = connection.ensure_collection(identity.dimensions)
         marker = None if ignore_active else self.marker()
@@ -220,7 +222,7 @@ class QdrantStore:
 
         Never the collection, and never another store's points (every filter names the store id).
         """
-        count_filter = kind_filter(self.store_id, "chunk")
+        count_filter = kind_filter(self.store_id, KIND_CHUNK)
         before = self.connection.call(
             "count the store's points",
             lambda c: c.count(self.collection, count_filter=count_filter, exact=True).count,
@@ -265,7 +267,7 @@ def check_store(store: Store) -> StoreCheck:
         version = connection.call("read the server version", lambda c: c.info()).version
         info = connection.ensure_collection(store.embedding.dimensions, create=False)
         vectors = QdrantStore(connection, store.id, store.embedding)
-        own = kind_filter(store.id, "chunk")
+        own = kind_filter(store.id, KIND_CHUNK)
         points = connection.call(
             "count the store's points",
             lambda c: c.count(connection.collection, count_filter=own, exact=True).count,
