@@ -50,7 +50,14 @@ def test_download_verifies_installs_and_self_tests(gguf: Path) -> None:
     assert isinstance(model, InstalledModel) and model.id == "served-minilm"
     assert [m.id for m in list_models()] == ["served-minilm"]
     assert control.requests == [None]
-    assert sum(v for kind, v in progress.events if kind == "advance") == gguf.stat().st_size  # type: ignore[misc]
+    stage, downloaded = "", 0
+    for kind, value in progress.events:
+        if kind == "stage":
+            stage = value[0]  # type: ignore[index]
+        elif kind == "advance" and stage == "download":
+            downloaded += value  # type: ignore[operator]
+    assert downloaded == gguf.stat().st_size
+    assert progress.stages() == ["download", "verify"]
     assert not partial_path(entry_for(gguf, url)).exists()
 
 
