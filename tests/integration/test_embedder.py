@@ -141,3 +141,18 @@ def test_a_changed_model_file_is_refused_for_an_existing_store(
     other = type(identity)(**{**identity.to_json(), "model_sha256": "f" * 64})
     with pytest.raises(IncompatibleIndexError, match="differs"):
         load_embedder(other)
+
+
+def test_one_gguf_installed_twice_keeps_each_installs_limits(starter_model: InstalledModel) -> None:
+    """Regression: the process-wide embedder cache was keyed by file hash only, so the starter GGUF
+    imported under another id (trained length read from the GGUF: 512) handed its 512-token limit
+    to the starter (256) in whichever test ran later."""
+    from kortty_rag.embedding.install import import_gguf
+
+    copy = import_gguf(starter_model.path, model_id="minilm-copy")
+    assert copy.sha256 == starter_model.sha256 and copy.trained_tokens == 512
+    wide = load_embedder(copy.identity())
+    narrow = load_embedder(starter_model.identity())
+    assert wide is not narrow
+    assert len(narrow.tokens_for(LONG_TEXT)) == 256  # type: ignore[attr-defined]
+    assert len(wide.tokens_for(LONG_TEXT)) == 512  # type: ignore[attr-defined]

@@ -11,7 +11,8 @@ from kortty_rag.errors import IncompatibleIndexError
 from kortty_rag.models import EmbeddingIdentity
 
 _lock = threading.Lock()
-_loaded: dict[str, Embedder] = {}
+# keyed by everything that shapes an embedder: one GGUF file can be installed twice with other limits
+_loaded: dict[tuple[str, str, int, int], Embedder] = {}
 
 
 def load_embedder(identity: EmbeddingIdentity) -> Embedder:
@@ -28,11 +29,12 @@ def load_embedder(identity: EmbeddingIdentity) -> Embedder:
             hint="Reinstall the original model, or rebuild the store with `kortty-rag store rebuild`.",
         )
     with _lock:
-        embedder = _loaded.get(model.sha256)
+        key = (model.id, model.sha256, model.trained_tokens, model.chunk_tokens)
+        embedder = _loaded.get(key)
         if embedder is None:
             llama = LlamaEmbedder(model)
             run_self_test(llama, name=model.name)
-            _loaded[model.sha256] = embedder = llama
+            _loaded[key] = embedder = llama
         return embedder
 
 
