@@ -22,10 +22,11 @@ class SubwordCounter:
 
 
 class HashEmbedder:
-    """Deterministic bag-of-words vectors; records every text it embeds."""
+    """Deterministic bag-of-words vectors; records every text it embeds (unless ``record`` is off)."""
 
-    def __init__(self, dims: int = 32, chunk_tokens: int = 64) -> None:
+    def __init__(self, dims: int = 32, chunk_tokens: int = 64, *, record: bool = True) -> None:
         self.dims = dims
+        self.record = record
         self.calls: list[str] = []
         self._identity = EmbeddingIdentity(
             "fake", "0" * 64, dims, "mean", "", "", chunk_tokens, overlap_for(chunk_tokens)
@@ -50,7 +51,8 @@ class HashEmbedder:
         return vec
 
     def embed_documents(self, texts: Sequence[str]) -> Vectors:
-        self.calls.extend(texts)
+        if self.record:
+            self.calls.extend(texts)
         return l2_normalise(np.stack([self._vector(t) for t in texts]))
 
     def embed_query(self, text: str) -> Vectors:

@@ -39,14 +39,16 @@ EXIT_CRASH_POINT = 77
 # -- the job --------------------------------------------------------------------------------------
 
 
-def run_job(store_name: str, folder: Path, job: str = "index", dims: int = 32) -> dict[str, Any]:
+def run_job(
+    store_name: str, folder: Path, job: str = "index", dims: int = 32, chunk_tokens: int = 64
+) -> dict[str, Any]:
     """Run one job in this process (``KORTTY_HOME`` from the environment); raises on failure."""
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.errors import NotFoundError
     from kortty_rag.sync.jobs import StoreJob
     from tests.helpers.fakes import HashEmbedder
 
-    embedder = HashEmbedder(dims=dims)
+    embedder = HashEmbedder(dims=dims, chunk_tokens=chunk_tokens, record=False)
     registry = StoreRegistry()
     try:
         store = registry.get(store_name)

@@ -40,6 +40,9 @@ class TextInspector:
         self._bytes = 0
         self._chars = 0
         self._first = True
+        self._after_cr = (
+            False  # the text so far ends with CR: a LF first in the next block pairs it
+        )
 
     def feed(self, block: bytes) -> None:
         self._check(block, final=False)
@@ -69,6 +72,10 @@ class TextInspector:
                 text = text[1:]
         # characters as extraction will see them: CRLF and lone CR count as one LF
         self._chars += len(text) - text.count("\r\n")
+        if self._after_cr and text.startswith("\n"):
+            self._chars -= 1  # the CRLF was split between two blocks
+        if text:
+            self._after_cr = text.endswith("\r")
 
 
 def decode_text(data: bytes) -> str:

@@ -22,6 +22,7 @@ import math
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -30,6 +31,7 @@ from kortty_rag.errors import SnapshotError
 _HEADER = struct.Struct("<QQQQQQiIQQQdQ")
 _MAX_LEVEL = 64
 _MAX_EF_CONSTRUCTION = 1 << 16
+_BLOCK_BYTES = 4 << 20  # read and check the file this much at a time
 
 
 def capacity_limit(count: int) -> int:
@@ -57,12 +59,17 @@ def _bad(path: Path, what: str) -> SnapshotError:
 
 def validate_hnsw_file(path: Path, dim: int) -> HnswFileInfo:
     """Check ``path`` against the layout hnswlib writes for float32 vectors of ``dim``; raise
-    :class:`SnapshotError` on the first inconsistency."""
-    data = (
-        np.memmap(path, dtype=np.uint8, mode="r") if path.stat().st_size else np.zeros(0, np.uint8)
-    )
-    size = int(data.shape[0])
-    if size < _HEADER.size:
+    :class:`SnapshotError` on the first inconsistency.
+
+    The file is read in blocks of about :data:`_BLOCK_BYTES`, so checking a large index needs little
+    memory beside the graph the caller holds or is about to load."""
+    with path.open("rb") as handle:
+        return _validate(path, handle, path.stat().st_size, dim)
+
+
+def _validate(path: Path, handle: BinaryIO, size: int, dim: int) -> HnswFileInfo:
+    head = handle.read(_HEADER.size)
+    if size < _HEADER.size or len(head) < _HEADER.size:
         raise _bad(path, "shorter than its header")
     (
         off0,
@@ -78,7 +85,7 @@ def validate_hnsw_file(path: Path, dim: int) -> HnswFileInfo:
         m,
         mult,
         ef_c,
-    ) = _HEADER.unpack(bytes(data[: _HEADER.size]))
+    ) = _HEADER.unpack(head)
     if off0 != 0 or not 2 <= m <= 2048 or max_m != m or max_m0 != 2 * m:
         raise _bad(path, "implausible header")
     if not math.isclose(mult, 1.0 / math.log(m), rel_tol=1e-9):
@@ -98,43 +105,86 @@ def validate_hnsw_file(path: Path, dim: int) -> HnswFileInfo:
     if size < level0_end:
         raise _bad(path, "truncated level-0 block")
     deleted = 0
-    if count:
-        records = np.asarray(data[_HEADER.size : level0_end]).reshape(count, per_el)
-        header = records[:, :4].copy().view(np.uint32).reshape(count)
+    per_block = max(1, _BLOCK_BYTES // per_el)
+    for first in range(0, count, per_block):
+        n = min(per_block, count - first)
+        raw = handle.read(n * per_el)
+        if len(raw) != n * per_el:
+            raise _bad(path, "truncated level-0 block")
+        records = np.frombuffer(raw, dtype=np.uint8).reshape(n, per_el)
+        header = records[:, :4].copy().view(np.uint32).reshape(n)
         neighbours = header & 0xFFFF
         flags = (header >> 16) & 0xFF
         if (neighbours > max_m0).any() or (flags > 1).any() or (header >> 24).any():
             raise _bad(path, "level-0 link header out of range")
-        deleted = int(flags.sum())
-        ids = records[:, 4:data_off].copy().view(np.uint32).reshape(count, max_m0)
+        deleted += int(flags.sum())
+        ids = records[:, 4:data_off].copy().view(np.uint32).reshape(n, max_m0)
         used = np.arange(max_m0)[None, :] < neighbours[:, None]
         if (ids[used] >= count).any():
             raise _bad(path, "level-0 neighbour id out of range")
+    _check_upper_levels(
+        path, handle, size - level0_end, count=count, max_m=max_m, max_level=max_level, entry=entry
+    )
+    return HnswFileInfo(max_el, count, max_m, max_m0, ef_c, deleted)
+
+
+def _check_upper_levels(
+    path: Path, handle: BinaryIO, end: int, *, count: int, max_m: int, max_level: int, entry: int
+) -> None:
+    """The per-element upper-level link lists after the level-0 block (``end`` bytes in all)."""
     link_size = 4 + 4 * max_m
-    tail = data[level0_end:].tobytes()
-    pos, end = 0, len(tail)
+    read_u32 = struct.Struct("<I").unpack
+    pos = 0
     blocks: list[bytes] = []
-    read_u32 = struct.Struct("<I").unpack_from
-    for element in range(count):
-        if pos + 4 > end:
-            raise _bad(path, "truncated link lists")
-        (n_bytes,) = read_u32(tail, pos)
-        pos += 4
-        if n_bytes % link_size or n_bytes // link_size > max_level or pos + n_bytes > end:
-            raise _bad(path, "upper-level link list out of range")
-        if element == entry and n_bytes // link_size != max_level:
-            raise _bad(path, "entry point is not on the top level")
-        if n_bytes:
-            blocks.append(tail[pos : pos + n_bytes])
-        pos += n_bytes
-    if blocks:
+    pending = 0
+
+    def check(blocks: list[bytes]) -> None:
         links = np.frombuffer(b"".join(blocks), dtype="<u4").reshape(-1, max_m + 1)
         if (links[:, 0] > max_m).any():
             raise _bad(path, "upper-level neighbour count out of range")
         used = np.arange(max_m)[None, :] < links[:, :1]
         if (links[:, 1:][used] >= count).any():
             raise _bad(path, "upper-level neighbour id out of range")
-    pos += level0_end
-    if pos != size:
-        raise _bad(path, f"{size - pos} unexpected trailing bytes")
-    return HnswFileInfo(max_el, count, max_m, max_m0, ef_c, deleted)
+
+    reader = _Buffered(handle, path)
+    for element in range(count):
+        if pos + 4 > end:
+            raise _bad(path, "truncated link lists")
+        (n_bytes,) = read_u32(reader.take(4))
+        pos += 4
+        if n_bytes % link_size or n_bytes // link_size > max_level or pos + n_bytes > end:
+            raise _bad(path, "upper-level link list out of range")
+        if element == entry and n_bytes // link_size != max_level:
+            raise _bad(path, "entry point is not on the top level")
+        if n_bytes:
+            blocks.append(reader.take(n_bytes))
+            pending += n_bytes
+            if pending >= _BLOCK_BYTES:
+                check(blocks)
+                blocks, pending = [], 0
+        pos += n_bytes
+    if blocks:
+        check(blocks)
+    if pos != end:
+        raise _bad(path, f"{end - pos} unexpected trailing bytes")
+
+
+class _Buffered:
+    """Small reads served from blocks of the file (the link lists are many tiny records)."""
+
+    def __init__(self, handle: BinaryIO, path: Path) -> None:
+        self._handle = handle
+        self._path = path
+        self._buffer = b""
+        self._pos = 0
+
+    def take(self, n: int) -> bytes:
+        if self._pos + n > len(self._buffer):
+            rest = self._buffer[self._pos :]
+            self._buffer = rest + self._handle.read(max(n - len(rest), _BLOCK_BYTES))
+            self._pos = 0
+        chunk = self._buffer[self._pos : self._pos + n]
+        if len(chunk) < n:  # the file shrank while it was being read
+            raise _bad(self._path, "truncated link lists")
+        self._pos += n
+        return chunk

@@ -6,10 +6,13 @@ All glob patterns use gitignore semantics (``pathspec``), relative to the source
 
 from __future__ import annotations
 
+import re
+import warnings
 from collections.abc import Iterable
 
 import pathspec
 
+from kortty_rag.errors import UsageError
 from kortty_rag.models import SourceOptions
 
 EXCLUDED_DIRS = frozenset(
@@ -36,17 +39,39 @@ EXCLUDED_DIRS = frozenset(
 GITIGNORE = ".gitignore"
 
 
-def _spec(patterns: Iterable[str]) -> pathspec.GitIgnoreSpec | None:
-    lines = [p for p in patterns if p.strip()]
-    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+def _spec(patterns: Iterable[str], *, option: str | None = None) -> pathspec.GitIgnoreSpec | None:
+    """Compile gitignore-style patterns. A line git would ignore as invalid (``!``, a trailing
+    backslash, a bad character range) is ignored in a ``.gitignore`` file, as git does; in a source
+    ``option`` (include/exclude) it is the user's mistake and a :class:`UsageError`."""
+    lines: list[str] = []
+    for pattern in patterns:
+        if not pattern.strip():
+            continue
+        try:
+            with warnings.catch_warnings():  # "possible nested set" for "[[": valid in gitignore
+                warnings.simplefilter("ignore", FutureWarning)
+                pathspec.GitIgnoreSpec.from_lines([pattern])
+        except (ValueError, re.error) as exc:  # GitIgnorePatternError is a ValueError
+            if option is not None:
+                raise UsageError(
+                    f"Invalid {option} pattern {pattern!r} ({exc})",
+                    hint="Patterns use .gitignore syntax, for example *.md or drafts/.",
+                ) from None
+            continue
+        lines.append(pattern)
+    if not lines:
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 class PathRules:
     """The per-source rules that do not depend on file contents."""
 
     def __init__(self, options: SourceOptions) -> None:
-        self._include = _spec(options.include)
-        self._exclude = _spec(options.exclude)
+        self._include = _spec(options.include, option="include")
+        self._exclude = _spec(options.exclude, option="exclude")
 
     @staticmethod
     def hidden_or_fixed_dir(name: str) -> str | None:
@@ -88,7 +113,8 @@ class GitignoreRules:
 
     def add(self, folder_rel: str, text: str) -> None:
         """Register the ``.gitignore`` of ``folder_rel`` ("" for the source root)."""
-        spec = _spec(text.splitlines())
+        # git splits lines at LF only (str.splitlines would also split at FF, VT, U+2028, …)
+        spec = _spec(line.removesuffix("\r") for line in text.split("\n"))
         if spec is not None:
             self._specs[folder_rel] = spec
 

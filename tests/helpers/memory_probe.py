@@ -1,0 +1,57 @@
+"""Peak memory of one indexing process and of one serving process (memory test).
+
+    python -m tests.helpers.memory_probe index HOME FOLDER
+    python -m tests.helpers.memory_probe serve HOME
+
+``index`` indexes FOLDER as the source of a new store in KORTTY_HOME=HOME with the fake embedder (the
+model's memory is not under test here, the pipeline's is); ``serve`` opens that store and searches it,
+as retrieval would. Each prints one JSON line with the process's peak resident set size; ``index``
+adds the size of the vector index it wrote and the documents and chunks indexed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+STORE = "M"
+
+
+def peak_rss() -> int:
+    """This process's peak resident set (``VmHWM``: unlike ``ru_maxrss`` it is not inherited from
+    the process that forked us across ``exec``)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError("no VmHWM in /proc/self/status")
+
+
+def main() -> int:
+    mode, home = sys.argv[1], Path(sys.argv[2])
+    os.environ["KORTTY_HOME"] = str(home)
+    from tests.helpers.storage_driver import run_job, served_state
+
+    if mode == "serve":
+        state = served_state(STORE)
+        assert "error" not in state and state["searchable"], state
+        print(json.dumps({"peak_rss": peak_rss(), "documents": len(state["docs"])}))
+        return 0
+    summary = run_job(STORE, Path(sys.argv[3]), dims=32, chunk_tokens=256)
+    vectors = sum(p.stat().st_size for p in home.rglob("vectors*") if p.is_file())
+    print(
+        json.dumps(
+            {
+                "peak_rss": peak_rss(),
+                "vector_index_bytes": vectors,
+                "documents": summary["sources"][0]["new"],
+                "chunks": summary["chunks_embedded"],
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
