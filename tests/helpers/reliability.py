@@ -2,8 +2,8 @@
 
 Every test runs in two tiers: the CI tier (the default ``pytest`` run) and the soak tier
 (``KORTTY_SOAK=1``), which runs the same checks larger. Figures are printed and, when
-``KORTTY_FIGURES`` names a file, appended to it as JSON lines (``scripts/reliability`` turns them into
-the table of ``docs/RELIABILITY.md``).
+``KORTTY_FIGURES`` names a file, appended to it as JSON lines (the source of the figures in
+``docs/RELIABILITY.md``).
 """
 
 from __future__ import annotations

@@ -181,6 +181,12 @@ class SourceWatcher:
     def watched(self) -> list[tuple[str, str]]:
         return sorted(self._watches)
 
+    @property
+    def settled(self) -> bool:
+        """No change hint is waiting for its debounce to pass."""
+        with self._lock:
+            return not self._pending
+
     # -- watching -------------------------------------------------------------------------------------
 
     @staticmethod
