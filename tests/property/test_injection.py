@@ -5,13 +5,13 @@ normalised skeleton a tokenizer or a model could perceive."""
 from __future__ import annotations
 
 import itertools
-import os
 import re
 from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers.injection import BASE, payloads, placements
+from tests.helpers.reliability import record_figure, size
 
 from kortty_rag.retrieval.context import (
     BlockExcerpt,
@@ -21,7 +21,7 @@ from kortty_rag.retrieval.context import (
     structure_of,
 )
 
-COUNT = 5000 if os.environ.get("KORTTY_SOAK") else 600
+COUNT = size(600, 5000)
 
 
 def assert_structure(block: str, markers: list[str]) -> None:
@@ -54,10 +54,11 @@ def test_generated_injection_corpus_never_escapes() -> None:
         )
         assert_structure(block, ["R1", "R2"])
         checked += 1
+    record_figure("injection corpus", payloads=len(corpus), blocks_checked=checked, escapes=0)
     assert checked >= 500
 
 
-@settings(max_examples=1000 if not os.environ.get("KORTTY_SOAK") else 100_000, deadline=None)
+@settings(max_examples=size(1000, 100_000), deadline=None)
 @given(
     st.lists(st.tuples(st.text(max_size=60), st.text(max_size=300)), min_size=1, max_size=6),
     st.lists(st.sampled_from(BASE), max_size=4),
