@@ -24,6 +24,7 @@ from tests.helpers.pdfs import (
     encrypted_pdf,
     image_only_pdf,
     malformed_pdf,
+    raw_pdf,
     text_pdf,
 )
 
@@ -141,23 +142,6 @@ def build(root: Path, *, bomb_mib: int) -> Expectations:
         handle.write(b"At the bottom of a very deep tree.")
     expect[DEEP_REL] = ("index", "")
     return expect
-
-
-def raw_pdf(path: Path, objects: list[bytes]) -> None:
-    """A PDF whose catalog (object 1) points at ``objects[0]`` as its page tree."""
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate([b"<< /Type /Catalog /Pages 2 0 R >>", *objects], start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(offsets) + 1,
-        xref,
-    )
-    path.write_bytes(bytes(out))
 
 
 def remove(root: Path) -> None:

@@ -59,22 +59,32 @@ def compression_bomb_pdf(path: Path, expanded_mib: int = 256) -> Path:
     compressor = zlib.compressobj(9)
     block = b" " * (1 << 20)
     stream = b"".join(compressor.compress(block) for _ in range(expanded_mib)) + compressor.flush()
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
-    ]
+    raw_pdf(
+        path,
+        [
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream)
+            + stream
+            + b"\nendstream",
+        ],
+    )
+    return path
+
+
+def raw_pdf(path: Path, objects: list[bytes]) -> Path:
+    """A hand-written PDF: object 1 is the catalog, pointing at ``objects[0]`` (object 2) as its page
+    tree; ``objects[i]`` becomes object ``i + 2``."""
     out = bytearray(b"%PDF-1.7\n")
     offsets = []
-    for number, body in enumerate(objects, start=1):
+    for number, body in enumerate([b"<< /Type /Catalog /Pages 2 0 R >>", *objects], start=1):
         offsets.append(len(out))
         out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
     xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
+        len(offsets) + 1,
         xref,
     )
     path.write_bytes(bytes(out))
