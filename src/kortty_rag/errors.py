@@ -88,6 +88,11 @@ class SnapshotError(KorttyRagError):
     """A snapshot on disk is missing, truncated, corrupted or could not be written."""
 
 
+class RemovalIncompleteError(SnapshotError):
+    """A source was removed from the store definition, but deleting its chunks failed; they are no
+    longer retrieved and the next index job on the store deletes them."""
+
+
 class IncompatibleIndexError(SnapshotError):
     """The snapshot was built with another embedding model or configuration."""
 

@@ -62,18 +62,23 @@ class NewChunk:
     text: str
 
 
+def _typed(row: tuple[Any, ...], types: tuple[type | tuple[type, ...], ...]) -> tuple[Any, ...]:
+    """``row`` if every value has the type its column must hold: SQLite stores whatever a damaged
+    record says (a flipped type byte turns a number into NULL or text)."""
+    if len(row) != len(types) or not all(
+        isinstance(value, kind) for value, kind in zip(row, types, strict=True)
+    ):
+        raise TypeError(f"a row of the chunk table holds values of the wrong type: {row!r:.200}")
+    return row
+
+
+_CHUNK_TYPES = (int, str, str, str, (int, type(None)), int, int, int, str)
+_DOCUMENT_TYPES = (str, str, str, int, str, int, (int, type(None)))
+
+
 def _chunk(row: tuple[Any, ...]) -> tuple[int, Chunk]:
-    label, chunk_id, source_id, rel_path, page, start, end, tokens, text = row
-    return int(label), Chunk(
-        str(chunk_id),
-        str(source_id),
-        str(rel_path),
-        page,
-        int(start),
-        int(end),
-        int(tokens),
-        str(text),
-    )
+    label, chunk_id, source_id, rel_path, page, start, end, tokens, text = _typed(row, _CHUNK_TYPES)
+    return label, Chunk(chunk_id, source_id, rel_path, page, start, end, tokens, text)
 
 
 @contextlib.contextmanager
@@ -188,7 +193,7 @@ def read_errors() -> Iterator[None]:
     snapshot never does this; a snapshot signed by a faulty writer could)."""
     try:
         yield
-    except (sqlite3.Error, UnicodeDecodeError) as exc:
+    except (sqlite3.Error, UnicodeDecodeError, TypeError, ValueError) as exc:
         raise SnapshotError(
             f"The chunk table of the active snapshot is damaged ({exc})",
             hint="Run `kortty-rag store rebuild STORE` to re-index every source into a fresh "
@@ -207,7 +212,7 @@ class ChunkReader:
             self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
             self.has_lexical = lexical.has_index(self._db)
             self._terms = lexical.TermStatistics(self._db) if self.has_lexical else None
-        except (sqlite3.Error, UnicodeDecodeError) as exc:
+        except (sqlite3.Error, UnicodeDecodeError, TypeError, ValueError) as exc:
             raise SnapshotError(f"Chunk table {path.name} is unreadable: {exc}") from exc
         self._lock = threading.Lock()
 
@@ -217,17 +222,10 @@ class ChunkReader:
         """BM25 search; empty when this snapshot has no lexical index (an old format)."""
         if not self.has_lexical:
             return []
-        with self._lock:
-            try:
-                return lexical.search(
-                    self._db,
-                    query,
-                    k,
-                    None if source_ids is None else set(source_ids),
-                    self._terms,
-                )
-            except (sqlite3.Error, UnicodeDecodeError) as exc:
-                raise SnapshotError(f"The lexical index is unreadable: {exc}") from exc
+        with self._lock, read_errors():
+            return lexical.search(
+                self._db, query, k, None if source_ids is None else set(source_ids), self._terms
+            )
 
     def close(self) -> None:
         self._db.close()
@@ -255,7 +253,7 @@ class ChunkReader:
                 "SELECT source_id, rel_path, sha256, size, format, chunk_count, pages FROM documents"
                 " ORDER BY source_id, rel_path"
             ).fetchall()
-        return [Document(*row) for row in rows]
+        return [Document(*_typed(row, _DOCUMENT_TYPES)) for row in rows]
 
     @read_errors()
     def labels_of_sources(self, source_ids: Iterable[str]) -> set[int]:
@@ -265,7 +263,7 @@ class ChunkReader:
         marks = ",".join("?" * len(ids))
         with self._lock:
             rows = self._db.execute(f"SELECT label FROM chunks WHERE source_id IN ({marks})", ids)
-            return {int(r[0]) for r in rows}
+            return {_typed(r, (int,))[0] for r in rows}
 
     @read_errors()
     def count(self) -> int:
@@ -279,4 +277,4 @@ class ChunkReader:
                 f"SELECT {_CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id"
                 " ORDER BY c.label"
             ).fetchall()
-        return (_chunk(row) for row in rows)
+        return iter([_chunk(row) for row in rows])  # converted here, inside read_errors

@@ -15,7 +15,7 @@ from pathlib import Path
 from kortty_rag.config.registry import DeletionReport, StoreRegistry, now_iso
 from kortty_rag.config.secrets import delete_api_key
 from kortty_rag.embedding.base import Embedder
-from kortty_rag.errors import NotFoundError
+from kortty_rag.errors import KorttyRagError, NotFoundError, RemovalIncompleteError
 from kortty_rag.extract.document import ExtractionCache
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.index.base import VectorStore, known_hashes
@@ -223,13 +223,25 @@ class StoreJob:
         """Forget a source: first from the configuration (never retrieved again), then its chunks."""
         self.store.source(source_id)
         self.store = self.registry.update(self.store.id, lambda s: s.without_source(source_id))
-        update = self.vectors.begin()
         try:
-            removed = update.remove_source(source_id)
-            update.commit()
-        except BaseException:
-            update.abort()
-            raise
+            update = self.vectors.begin()
+            try:
+                removed = update.remove_source(source_id)
+                update.commit()
+            except BaseException:
+                update.abort()
+                raise
+        except KorttyRagError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, OSError) and cause.strerror:
+                reason = cause.strerror
+            else:  # the old snapshot stays active, but without this source nothing of it is served
+                reason = exc.message.removesuffix("; the previous snapshot is still active")
+            raise RemovalIncompleteError(
+                "The source was removed from the store, but its chunks could not be deleted yet "
+                f"({reason}); they are no longer retrieved",
+                hint="The next refresh of this store (or `kortty-rag store rebuild`) deletes them.",
+            ) from exc
         return removed
 
     def delete_store(self, *, keep_remote_vectors: bool = False) -> DeletionReport:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
+import pytest
 from tests.helpers.fakes import HashEmbedder
 
 from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.errors import RemovalIncompleteError, SnapshotError
+from kortty_rag.index.factory import open_vector_store
+from kortty_rag.index.snapshot import SnapshotBuilder
 from kortty_rag.progress import ProgressState, ProgressTracker
 from kortty_rag.sync.jobs import StoreJob
 
@@ -59,3 +64,48 @@ def test_file_changed_after_review_is_not_indexed(tmp_path: Path) -> None:
         (str(docs / "a.txt"), "changed after it was checked; refresh to review it again")
     ]
     assert all("nobody reviewed" not in text for text in embedder.calls)
+
+
+def test_failed_chunk_deletion_after_removal_is_finished_by_the_next_refresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Removal forgets the source first; if deleting its chunks then fails (a full disk), the error
+    says so, nothing of the source is served, and the next refresh deletes the chunks."""
+    keep, drop = tmp_path / "keep", tmp_path / "drop"
+    for folder in (keep, drop):
+        folder.mkdir()
+        (folder / "note.txt").write_text(f"a note in {folder.name}")
+    embedder = HashEmbedder()
+    registry = StoreRegistry()
+    with StoreJob(registry.create("D", embedder.identity), registry=registry) as job:
+        job.apply(job.review_new_sources([keep, drop]), embedder)
+        dropped = next(s for s in job.store.sources if s.path == str(drop))
+
+    def full_disk(self: SnapshotBuilder) -> None:
+        raise SnapshotError("Could not write the new snapshot (No space left on device)") from (
+            OSError(errno.ENOSPC, "No space left on device")
+        )
+
+    with monkeypatch.context() as patch:
+        patch.setattr(SnapshotBuilder, "commit", full_disk)
+        with (
+            StoreJob(registry.get("D"), registry=registry) as job,
+            pytest.raises(
+                RemovalIncompleteError, match=r"removed from the store.*No space left on device"
+            ),
+        ):
+            job.remove_source(dropped.id)
+    store = registry.get("D")
+    assert [s.path for s in store.sources] == [str(keep)]
+
+    def sources_indexed() -> set[str]:
+        vectors = open_vector_store(registry.get("D"))
+        try:
+            return {d.source_id for d in vectors.documents()}
+        finally:
+            vectors.close()
+
+    assert dropped.id in sources_indexed()  # still on disk, but no longer configured: never served
+    with StoreJob(store, registry=registry) as job:
+        job.apply(job.review_refresh(), embedder)
+    assert sources_indexed() == {store.sources[0].id}
