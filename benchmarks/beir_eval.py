@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _beir import DEFAULT_BEIR, read_qrels, read_queries, write_corpus
+from _beir import DEFAULT_BEIR, corpus_paths, read_qrels, read_queries, write_corpus
 
 DEPTH = 200  # chunks retrieved per part before documents are ranked
 
@@ -57,25 +57,41 @@ def main() -> None:
     parser.add_argument("--limit-queries", type=int)
     parser.add_argument("--dense-weight", type=float, default=None, help="default 0.7")
     parser.add_argument("--rrf-k", type=int, default=60)
+    parser.add_argument(
+        "--reuse",
+        type=Path,
+        metavar="WORK",
+        help="the work folder of an earlier run (printed at its end): rank again without indexing",
+    )
     args = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="kortty-beir-"))
+    work = args.reuse or Path(tempfile.mkdtemp(prefix="kortty-beir-"))
     os.environ["KORTTY_HOME"] = str(work / "home")
 
     from kortty_rag.config.registry import StoreRegistry
+    from kortty_rag.embedding.catalog import STARTER_ID
     from kortty_rag.embedding.install import install_starter
+    from kortty_rag.embedding.installed import get_model
     from kortty_rag.embedding.loader import load_embedder
     from kortty_rag.index.local import LocalStore
     from kortty_rag.retrieval.fusion import FusionWeights, fuse
     from kortty_rag.sync.jobs import StoreJob
 
-    paths = write_corpus(args.dataset, work / "corpus")
-    model = install_starter()
-    embedder = load_embedder(model.identity())
     registry = StoreRegistry()
-    store = registry.create("beir", model.identity())
     started = time.perf_counter()
-    with StoreJob(store, registry=registry) as job:
-        summary = job.apply(job.review_new_sources([work / "corpus"]), embedder)
+    if args.reuse:
+        paths = corpus_paths(args.dataset)
+        model = get_model(STARTER_ID)
+        embedder = load_embedder(model.identity())
+        chunk_count = None
+    else:
+        paths = write_corpus(args.dataset, work / "corpus")
+        model = install_starter()
+        embedder = load_embedder(model.identity())
+        store = registry.create("beir", model.identity())
+        with StoreJob(store, registry=registry) as job:
+            chunk_count = job.apply(
+                job.review_new_sources([work / "corpus"]), embedder
+            ).chunks_embedded
     index_seconds = time.perf_counter() - started
     store = registry.get("beir")
     vectors = LocalStore(registry.folder(store), store.embedding)
@@ -88,9 +104,9 @@ def main() -> None:
     qrels = read_qrels(args.dataset)
     judged = [q for q in qrels if q in queries][: args.limit_queries]
     weights = (
-        FusionWeights()
+        FusionWeights(k=args.rrf_k)
         if args.dense_weight is None
-        else FusionWeights(args.dense_weight, 1 - args.dense_weight)
+        else FusionWeights(args.dense_weight, 1 - args.dense_weight, args.rrf_k)
     )
     scores: dict[str, list[tuple[float, float, float]]] = {"dense": [], "lexical": [], "hybrid": []}
     latencies = []
@@ -117,9 +133,13 @@ def main() -> None:
                 )
             )
     vectors.close()
+    indexed = (
+        "reused"
+        if chunk_count is None
+        else f"{chunk_count} chunks indexed in {index_seconds:.0f} s"
+    )
     print(
-        f"data set: {args.dataset} — {len(paths)} documents, {summary.chunks_embedded} chunks "
-        f"(indexed in {index_seconds:.0f} s), {len(judged)} judged queries"
+        f"data set: {args.dataset} — {len(paths)} documents ({indexed}), {len(judged)} judged queries"
     )
     print(
         f"model: {model.id}; fusion weights dense {weights.dense} / lexical {weights.lexical}, "
@@ -136,6 +156,7 @@ def main() -> None:
     print(
         f"query time (embed + both searches + fusion): p50 {latencies[len(latencies) // 2] * 1000:.1f} ms"
     )
+    print(f"work folder (rank again with --reuse): {work}")
 
 
 if __name__ == "__main__":
