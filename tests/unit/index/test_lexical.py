@@ -110,3 +110,36 @@ def test_format_1_snapshot_is_migrated_atomically(kortty_home: Path) -> None:
         store.search(vector, 1, {d.source_id for d in store.documents()})[0].chunk.rel_path
         == "lighthouse.txt"
     )
+
+
+@pytest.mark.parametrize(
+    ("damage", "read"),
+    [
+        ("UPDATE chunks SET \"end\" = 'damaged'", "chunks"),
+        ("UPDATE documents SET size = 'damaged'", "documents"),
+        ("UPDATE chunks SET page = 'seven'", "chunks"),
+    ],
+)
+def test_wrong_typed_values_are_a_damaged_snapshot(tmp_path: Path, damage: str, read: str) -> None:
+    """SQLite keeps whatever a damaged record holds (text in an INTEGER column, for one); a reader
+    that trusted the types failed with a raw TypeError (found by the corruption soak)."""
+    import sqlite3
+
+    from kortty_rag.errors import SnapshotError
+    from kortty_rag.index.chunkdb import ChunkReader
+
+    build(tmp_path / "store", TEXTS).close()
+    path = tmp_path / "store" / SNAPSHOTS / read_pointer(tmp_path / "store")[0] / "chunks.sqlite"  # type: ignore[index]
+    db = sqlite3.connect(path)
+    with db:
+        db.execute(damage)
+    db.close()
+    reader = ChunkReader(path)
+    try:
+        with pytest.raises(SnapshotError, match="damaged"):
+            if read == "chunks":
+                reader.chunks(range(10))
+            else:
+                reader.documents()
+    finally:
+        reader.close()
