@@ -13,7 +13,17 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.privileges import permission_checked_preexec
+from tests.helpers.reliability import SOAK
 from tests.helpers.starter_cache import starter_home
+
+#: the soak tier runs properties 100× longer than the CI tier's per-test limit allows
+SOAK_TIMEOUT_SECONDS = 6 * 3600
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if SOAK:
+        for item in items:
+            item.add_marker(pytest.mark.timeout(SOAK_TIMEOUT_SECONDS))
 
 
 @pytest.fixture(autouse=True)
