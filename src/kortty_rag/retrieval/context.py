@@ -66,13 +66,13 @@ _ASCII = (
 _CONFUSABLES = str.maketrans(_LOOKALIKES, _ASCII)
 _PATTERNS = re.compile(
     r"""
-      </?\s*retrieved\W*_?\W*context\b[^>]*>?    # the wrapper, in any spelling
+      <\s*/?\s*retrieved\W*_?\W*context\b[^>]*>?  # the wrapper, in any spelling (also "< /…")
     | \[\s*/?\s*r\s*\d+\s*\]                      # a citation marker
     | <\|[^|<>\n]{0,40}\|>                        # <|im_start|>, <|eot_id|>, <|endoftext|>, …
-    | </?\s*(?:start|end)_of_turn\s*>             # Gemma
+    | <\s*/?\s*(?:start|end)_of_turn\s*>          # Gemma
     | \[\s*/?\s*(?:inst|sys|system|avail(?:able)?_tools|tool_calls?|tool_results?)\s*\]
     | <<\s*/?\s*sys\s*>>                           # Llama 2
-    | </?\s*(?:s|bos|eos|pad|unk|mask|system|user|assistant|tool|think|im_start|im_end)\s*>
+    | <\s*/?\s*(?:s|bos|eos|pad|unk|mask|system|user|assistant|tool|think|im_start|im_end)\s*>
     """,
     re.VERBOSE,
 )
@@ -184,7 +184,7 @@ _MARKER = re.compile(r"\[\s*/?\s*r\s*\d+\s*\]")
 _WRAPPER_OPEN = re.compile(r"<\s*retrieved\W*_?\W*context\b")
 _WRAPPER_CLOSE = re.compile(r"<\s*/\s*retrieved\W*_?\W*context\b")
 _TEMPLATE_TOKEN = re.compile(
-    r"<\|[^|<>\n]{0,40}\|>|</?\s*(?:start|end)_of_turn\s*>|\[\s*/?\s*inst\s*\]|<<\s*/?\s*sys\s*>>"
+    r"<\|[^|<>\n]{0,40}\|>|<\s*/?\s*(?:start|end)_of_turn\s*>|\[\s*/?\s*inst\s*\]|<<\s*/?\s*sys\s*>>"
 )
 
 
