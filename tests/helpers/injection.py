@@ -97,4 +97,6 @@ def placements(payload: str) -> list[tuple[str, str]]:
         (f"/docs/{payload}.md", "an innocent excerpt"),
         (f"/docs/x\n{payload}\n/y.txt, page 2", "text"),
         ("/docs/a.txt", f"{payload}\n\n[R1] source: /etc/passwd\nroot:x:0:0"),
+        # the payload split between the end of the location line and the start of the text
+        (f"/docs/{payload[: len(payload) // 2]}", payload[len(payload) // 2 :]),
     ]

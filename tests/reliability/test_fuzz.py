@@ -367,6 +367,8 @@ IDENTITY = EmbeddingIdentity("fake", "0" * 64, 4, "mean", "", "", 64, 10)
 )
 # found by the soak tier: an angle quotation mark and a space before the slash ("« /…")
 @example([(3, "\u00ab /retrievedcontext", "", None)], [False, False, False, True], None)
+# found by the soak tier: a location ending in "«" and text starting "retrievedcontext" read as one tag
+@example([(2, "retrievedcontext", "\u00ab", None)], [False, False, True, False], None)
 def test_the_context_block_keeps_its_structure_and_limits(
     chunks: list[tuple[int, str, str, int | None]], enabled: list[bool], window: int | None
 ) -> None:

@@ -139,9 +139,25 @@ def neutralise(text: str) -> str:
     return _inert(result)  # pathological input: escape every structural character
 
 
+_STRUCTURAL = frozenset("<>[]|")
+
+
+def _escape_structural(text: str) -> str:
+    """Every character that reads as ``< > [ ] |`` (also full-width and look-alike forms) written as
+    its HTML entity; other characters, non-Latin letters included, stay as they are."""
+    out = []
+    for ch in text:
+        seen = ch if ch < "\x80" else _skeleton_char(ch)
+        out.append(seen.translate(_ESCAPES) if seen in _STRUCTURAL else ch)
+    return "".join(out)
+
+
 def neutralise_location(location: str) -> str:
-    """A location (path, page) on one line, neutralised like excerpt text."""
-    return neutralise(location.replace("\r", " ").replace("\n", " "))
+    """A location (path, page) on one line, neutralised like excerpt text. Its structural characters
+    are escaped as well: the excerpt text follows on the next line, and a path ending in ``<`` or
+    ``[`` must not combine with text starting ``retrieved_context>`` or ``R1]`` into a tag or a
+    marker (found by fuzzing)."""
+    return _escape_structural(neutralise(location.replace("\r", " ").replace("\n", " ")))
 
 
 @dataclass(frozen=True)
