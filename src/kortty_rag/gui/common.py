@@ -6,7 +6,8 @@ so background jobs keep reporting and tests can find and press the buttons of a 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterable
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
@@ -104,3 +105,9 @@ def status_text(state: ProgressState, source_state: str = "") -> str:
     if state.eta_seconds is not None:
         parts.append(f"ETA {format_duration(state.eta_seconds)}")
     return " · ".join(parts)
+
+
+def set_tab_order(widgets: Iterable[QWidget]) -> None:
+    """Keyboard focus moves through ``widgets`` in this order."""
+    for first, second in itertools.pairwise(widgets):
+        QWidget.setTabOrder(first, second)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.config.paths import models_dir
 from kortty_rag.embedding.installed import InstalledModel, list_models
-from kortty_rag.gui.common import PathChooser
+from kortty_rag.gui.common import PathChooser, set_tab_order
 from kortty_rag.gui.dialogs.model_wizard import ElidedLabel, ModelWizard
 from kortty_rag.gui.models.tables import Index, RowsModel
 from kortty_rag.gui.workers import JobRunner
@@ -110,8 +110,7 @@ class ModelsTab(QWidget):
         layout.addWidget(self.empty_hint)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.folder)
-        QWidget.setTabOrder(self.setup_button, self.reload_button)
-        QWidget.setTabOrder(self.reload_button, self.table)
+        set_tab_order([self.setup_button, self.reload_button, self.table])
         self.reload()
 
     def models(self) -> list[InstalledModel]:

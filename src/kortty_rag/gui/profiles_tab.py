@@ -15,7 +15,6 @@ role": a role becomes free when the profile holding it is removed.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -36,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import PathChooser, confirm, show_error, what_to_do
+from kortty_rag.gui.common import PathChooser, confirm, set_tab_order, show_error, what_to_do
 from kortty_rag.gui.dialogs.profile_editor import BACKEND_LABELS, ProfileEditor
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry, ProfileSettings
@@ -136,8 +135,7 @@ class ProfilesTab(QWidget):
         layout.addWidget(self.status_label)
         order = [self.profile_table, self.add_button, self.edit_button, self.remove_button]
         order += [*self.role_combos.values(), self.store_table]
-        for first, second in itertools.pairwise(order):
-            self.setTabOrder(first, second)
+        set_tab_order(order)
 
     def _table(self, name: str, headers: list[str]) -> QTableWidget:
         table = QTableWidget(0, len(headers), self)

@@ -30,7 +30,14 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import KorttyRagError, StoreBusyError
-from kortty_rag.gui.common import PathChooser, confirm, show_error, show_info, status_text
+from kortty_rag.gui.common import (
+    PathChooser,
+    confirm,
+    set_tab_order,
+    show_error,
+    show_info,
+    status_text,
+)
 from kortty_rag.gui.dialogs.review import ReviewDialog
 from kortty_rag.gui.models.tables import SourceTableModel
 from kortty_rag.gui.workers import Job, JobRunner
@@ -181,32 +188,19 @@ class StoresTab(QWidget):
         splitter.setStretchFactor(1, 3)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
-        for first, second in zip(
-            (
-                self.store_list,
-                self.create_button,
-                self.delete_button,
-                self.add_files_button,
-                self.add_folder_button,
-                self.refresh_button,
-                self.toggle_button,
-                self.remove_button,
-                self.search_button,
-            ),
-            (
-                self.create_button,
-                self.delete_button,
-                self.add_files_button,
-                self.add_folder_button,
-                self.refresh_button,
-                self.toggle_button,
-                self.remove_button,
-                self.search_button,
-                self.source_view,
-            ),
-            strict=True,
-        ):
-            self.setTabOrder(first, second)
+        order = (
+            self.store_list,
+            self.create_button,
+            self.delete_button,
+            self.add_files_button,
+            self.add_folder_button,
+            self.refresh_button,
+            self.toggle_button,
+            self.remove_button,
+            self.search_button,
+            self.source_view,
+        )
+        set_tab_order(order)
 
     # -- state ----------------------------------------------------------------------------------------
 

@@ -14,7 +14,6 @@ offline starter model.
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -45,7 +44,7 @@ from kortty_rag.embedding.download import download, install_downloaded, partial_
 from kortty_rag.embedding.install import import_gguf, install_starter
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import AlreadyExistsError, KorttyRagError, StoreBusyError
-from kortty_rag.gui.common import PathChooser, show_error
+from kortty_rag.gui.common import PathChooser, set_tab_order, show_error
 from kortty_rag.gui.workers import Job, JobFunction, JobRunner
 from kortty_rag.models import GiB
 from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker, format_duration
@@ -223,8 +222,7 @@ class ModelWizard(QDialog):
         layout.addWidget(buttons)
         names = TAB_ORDER.split()
         chain = [w for name in names if (w := self.findChild(QWidget, name)) is not None]
-        for first, second in itertools.pairwise(chain):
-            QWidget.setTabOrder(first, second)
+        set_tab_order(chain)
         self.resize(640, 560)
 
     def _ram_text(self) -> str:

@@ -13,7 +13,6 @@ Saving goes straight through :class:`ProfileRegistry`; a renamed profile keeps t
 from __future__ import annotations
 
 import argparse
-import itertools
 import re
 from typing import Any
 
@@ -35,7 +34,7 @@ from kortty_rag.cli.profiles_cmd import checked_profile
 from kortty_rag.config.endpoints import check_endpoint
 from kortty_rag.config.registry import validate_name
 from kortty_rag.errors import KorttyRagError, UsageError
-from kortty_rag.gui.common import PathChooser, show_error
+from kortty_rag.gui.common import PathChooser, set_tab_order, show_error
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
 
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -107,8 +106,7 @@ class ProfileEditor(QDialog):
         layout.addWidget(buttons)
         order = [self.name_edit, self.backend_combo, self.model_edit, self.browse_button]
         order += [self.endpoint_edit, self.key_edit, self.context_spin, self.preset_combo]
-        for first, second in itertools.pairwise([*order, self.save_button, cancel]):
-            self.setTabOrder(first, second)
+        set_tab_order([*order, self.save_button, cancel])
 
         if profile is not None:
             self.name_edit.setText(profile.name)

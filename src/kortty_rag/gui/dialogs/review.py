@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kortty_rag.gui.common import set_tab_order
 from kortty_rag.gui.models.tables import ReviewTableModel
 from kortty_rag.sync.jobs import PreparedReview
 
@@ -75,5 +76,4 @@ class ReviewDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(buttons)
         self.resize(900, 520)
-        self.setTabOrder(self.table, self.index_button)
-        self.setTabOrder(self.index_button, self.cancel_button)
+        set_tab_order([self.table, self.index_button, self.cancel_button])

@@ -20,7 +20,6 @@ with the starter model, unrelated text well below).
 
 from __future__ import annotations
 
-import itertools
 import threading
 from collections.abc import Sequence
 
@@ -48,7 +47,7 @@ from PySide6.QtWidgets import (
 from kortty_rag.cli.search_cmd import WEAK_RESULTS_GUIDANCE
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import show_error
+from kortty_rag.gui.common import set_tab_order, show_error
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.profiles import ProfileRegistry
@@ -235,8 +234,7 @@ class TestSearchDialog(QDialog):
         order = [self.query_edit, self.search_button, self.dense_check, self.lexical_check]
         order += [self.budget_combo, self.block_view, self.results_table, self.dropped_table]
         order.append(self.close_button)
-        for first, second in itertools.pairwise(order):
-            self.setTabOrder(first, second)
+        set_tab_order(order)
         self.query_edit.setFocus()
 
     def _table(self, name: str, headers: Sequence[str]) -> QTableWidget:
