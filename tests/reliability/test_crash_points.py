@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,35 @@ def state(home: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     return served_state(STORE)
 
 
+@dataclass(frozen=True)
+class Baseline:
+    """A scenario's template home, and the old and new states a clean run goes between."""
+
+    template: Path
+    home: Path
+    folder: Path
+    job: str
+    old: dict[str, Any]
+    new: dict[str, Any]
+    clean: dict[str, Any]  # the clean run's record: durable-step log, checkpoints, definitions
+    definitions: list[Any]  # every complete store definition a run may leave behind
+
+
+def baseline(
+    server: ForkServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scenario: str
+) -> Baseline:
+    template, home, folder = tmp_path / "template", tmp_path / "home", tmp_path / "docs"
+    job = prepare(server, template, folder, scenario)
+    restore(template, home)
+    old = state(home, monkeypatch)
+    restore(template, home)
+    code, clean = server.run(home=home, store=STORE, folder=folder, job=job, record=True)
+    assert code == EXIT_OK, clean
+    new = state(home, monkeypatch)
+    definitions = [old["store"], *clean["definitions"], new["store"]]
+    return Baseline(template, home, folder, job, old, new, clean, definitions)
+
+
 def assert_bracketed(log: list[list[str]]) -> None:
     """Every durable operation has a checkpoint right after it, so a crash can be placed right
     before and right after each one."""
@@ -62,20 +92,14 @@ def assert_bracketed(log: list[list[str]]) -> None:
 def test_exit_at_every_durable_step_leaves_old_or_new(
     server: ForkServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scenario: str
 ) -> None:
-    template, home, folder = tmp_path / "template", tmp_path / "home", tmp_path / "docs"
-    job = prepare(server, template, folder, scenario)
-    restore(template, home)
-    old = state(home, monkeypatch)
-    restore(template, home)
-    code, clean = server.run(home=home, store=STORE, folder=folder, job=job, record=True)
-    assert code == EXIT_OK, clean
-    new = state(home, monkeypatch)
+    base = baseline(server, tmp_path, monkeypatch, scenario)
+    template, home, folder, job = base.template, base.home, base.folder, base.job
+    old, new, clean, definitions = base.old, base.new, base.clean, base.definitions
     assert new["docs"] == ({} if job == "remove" else folder_state(folder))
     assert old["docs"] != new["docs"]
     assert_bracketed(clean["log"])
     steps = [what for kind, what in clean["log"] if kind == "checkpoint"]
     assert len(steps) == clean["checkpoints"] >= 10
-    definitions = [old["store"], *clean["definitions"], new["store"]]
 
     sequence: list[str] = []
     for n, step in enumerate(steps, start=1):

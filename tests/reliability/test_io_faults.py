@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 from tests.helpers.reliability import record_figure
-from tests.helpers.storage_driver import EXIT_OK, REPO, ForkServer, restore
-from tests.reliability.test_crash_points import STORE, prepare, state
+from tests.helpers.storage_driver import REPO, ForkServer
+from tests.reliability.test_crash_points import STORE, baseline
 
 STILL_ACTIVE = "previous snapshot is still active"
 
@@ -57,17 +57,15 @@ def test_failing_the_kth_write_for_every_k(
     monkeypatch: pytest.MonkeyPatch,
     scenario: str,
 ) -> None:
-    template, home, folder = tmp_path / "template", tmp_path / "home", tmp_path / "docs"
-    job = prepare(server, template, folder, scenario)
-    restore(template, home)
-    old = state(home, monkeypatch)
-    restore(template, home)
-    code, clean = server.run(home=home, store=STORE, folder=folder, job=job, record=True)
-    assert code == EXIT_OK, clean
-    new = state(home, monkeypatch)
-    definitions = [old["store"], *clean["definitions"], new["store"]]
-
-    spec = {"home": home, "template": template, "store": STORE, "folder": folder, "job": job}
+    base = baseline(server, tmp_path, monkeypatch, scenario)
+    old, new, definitions = base.old, base.new, base.definitions
+    spec = {
+        "home": base.home,
+        "template": base.template,
+        "store": STORE,
+        "folder": base.folder,
+        "job": base.job,
+    }
     (dry,) = sweep(iofault_library, spec | {"first": 0, "last": 0}, tmp_path)
     total = dry["ops"]
     assert dry["error"] is None and dry["docs"] == new["docs"] and total > 20
