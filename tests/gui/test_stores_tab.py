@@ -18,6 +18,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.main_window import MainWindow
+from kortty_rag.gui.stores_tab import StoresTab
 from kortty_rag.index.snapshot import read_pointer
 from kortty_rag.models import SourceStatus
 
@@ -84,6 +85,14 @@ def make_store(model: InstalledModel, name: str = "Docs") -> None:
     StoreRegistry().create(name, model.identity())
 
 
+def tab_with_store(window: MainWindow, model: InstalledModel) -> StoresTab:
+    """The Knowledge Stores tab showing a new, empty store "Docs"."""
+    make_store(model)
+    tab = window.stores_tab
+    tab.reload()
+    return tab
+
+
 class Outcome:
     """Waits for the end of a job and re-raises its failure (instead of timing out)."""
 
@@ -123,9 +132,7 @@ def test_add_folder_review_index(
     docs: Path,
     starter_model: InstalledModel,
 ) -> None:
-    make_store(starter_model)
-    tab = window.stores_tab
-    tab.reload()
+    tab = tab_with_store(window, starter_model)
     chooser.next_folder = str(docs)
     with qtbot.waitSignal(tab.scan_finished, timeout=120_000) as scanned:
         tab.add_folder_button.click()
@@ -186,9 +193,7 @@ def test_cancel_during_indexing_keeps_the_old_snapshot(
     tmp_path: Path,
     starter_model: InstalledModel,
 ) -> None:
-    make_store(starter_model)
-    tab = window.stores_tab
-    tab.reload()
+    tab = tab_with_store(window, starter_model)
     add_folder_and_index(qtbot, window, chooser, docs / "science")
     store = StoreRegistry().get("Docs")
     before = read_pointer(StoreRegistry().folder(store))
@@ -216,9 +221,7 @@ def test_refresh_after_an_edit_shows_the_file_as_changed(
     docs: Path,
     starter_model: InstalledModel,
 ) -> None:
-    make_store(starter_model)
-    tab = window.stores_tab
-    tab.reload()
+    tab = tab_with_store(window, starter_model)
     add_folder_and_index(qtbot, window, chooser, docs)
     edited = docs / "science" / "volcano.txt"
     edited.write_text(edited.read_text() + "\nEtna erupted again.\n")
@@ -244,9 +247,7 @@ def test_remove_asks_and_deletes_only_that_source(
     docs: Path,
     starter_model: InstalledModel,
 ) -> None:
-    make_store(starter_model)
-    tab = window.stores_tab
-    tab.reload()
+    tab = tab_with_store(window, starter_model)
     add_folder_and_index(qtbot, window, chooser, docs / "science")
     add_folder_and_index(qtbot, window, chooser, docs / "kitchen")
     tab.select_source(str(docs / "kitchen"))
@@ -283,9 +284,7 @@ def test_delete_store_says_what_is_and_is_not_deleted(
     docs: Path,
     starter_model: InstalledModel,
 ) -> None:
-    make_store(starter_model)
-    tab = window.stores_tab
-    tab.reload()
+    tab = tab_with_store(window, starter_model)
     add_folder_and_index(qtbot, window, chooser, docs / "kitchen")
     tab.delete_button.click()
     box = message_box("confirmBox")
@@ -342,9 +341,7 @@ def test_the_gui_never_freezes_while_indexing(
     for i in range(40):
         (corpus / f"extra{i}.md").write_text(f"# Note {i}\n\n" + "Rivers carve valleys. " * 120)
     text_pdf(corpus / "pages.pdf", [f"Page {n} about glaciers and ice." * 20 for n in range(1, 9)])
-    make_store(starter_model)
-    tab = window.stores_tab
-    tab.reload()
+    tab = tab_with_store(window, starter_model)
     gaps: list[float] = []
     last = [time.monotonic()]
 
