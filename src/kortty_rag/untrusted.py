@@ -71,9 +71,13 @@ def escape_json_text(dumped: str) -> str:
     a JSON ``\\uXXXX`` escape. ``json.dumps`` escapes only the C0 controls; C1 controls, bidirectional
     controls and line separators would otherwise reach the terminal raw. The JSON value is unchanged:
     unsafe characters can only occur inside strings, where the escape decodes to the same character."""
-    if dumped.isprintable():
-        return dumped
-    return "".join(
-        ch if ch in "\n " or unicodedata.category(ch) not in UNSAFE_CATEGORIES else _json_escape(ch)
-        for ch in dumped
+    return "\n".join(
+        line if line.isprintable() else "".join(map(_json_char, line))
+        for line in dumped.split("\n")
+    )
+
+
+def _json_char(ch: str) -> str:
+    return (
+        ch if ch == " " or unicodedata.category(ch) not in UNSAFE_CATEGORIES else _json_escape(ch)
     )
