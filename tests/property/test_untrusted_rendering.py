@@ -17,7 +17,9 @@ from kortty_rag.untrusted import escape_json_text, escape_line, escape_lines
 
 ANY_TEXT = st.text(st.characters(blacklist_categories=()))  # lone surrogates included
 JSON_VALUES = st.recursive(
-    ANY_TEXT | st.integers(), lambda inner: st.lists(inner) | st.dictionaries(ANY_TEXT, inner)
+    ANY_TEXT | st.integers(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(ANY_TEXT, inner, max_size=4),
+    max_leaves=8,
 )
 EXAMPLES = settings(max_examples=size(1000, 100_000), deadline=None)
 
