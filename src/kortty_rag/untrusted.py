@@ -81,3 +81,29 @@ def _json_char(ch: str) -> str:
     return (
         ch if ch == " " or unicodedata.category(ch) not in UNSAFE_CATEGORIES else _json_escape(ch)
     )
+
+
+#: the bidirectional classes of the embedding, override and isolate controls (U+202A–U+202E,
+#: U+2066–U+2069): they reorder the rest of a line on the terminal
+_BIDI_CONTROL_CLASSES = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _streamed_char(ch: str) -> str:
+    category = unicodedata.category(ch)
+    if category == "Cc":
+        return ch if ch in "\n\t" else ""
+    if category in ("Zl", "Zp"):
+        return "\n"
+    return "" if unicodedata.bidirectional(ch) in _BIDI_CONTROL_CLASSES else ch
+
+
+def strip_for_terminal(text: str) -> str:
+    """A model's streamed answer for the terminal. It is prose and code for a reader, so backslashes
+    and ordinary format characters (joiners in emoji and Indic scripts) stay, and nothing is escaped:
+    control characters other than newline and tab are removed (no escape sequence can run, no carriage
+    return can overwrite a line), line and paragraph separators become newlines, and the bidirectional
+    embedding, override and isolate controls are removed (they would reorder what the reader sees)."""
+    if text.isprintable():
+        return text
+    return "".join(map(_streamed_char, text))

@@ -3,6 +3,7 @@ hand; ``tests/property/test_untrusted_rendering.py`` checks every string)."""
 
 from __future__ import annotations
 
+from kortty_rag.cli.ask_cmd import printable
 from kortty_rag.untrusted import escape_line, escape_lines
 
 
@@ -29,3 +30,8 @@ def test_printable_text_is_unchanged() -> None:
 
 def test_lines_keep_newlines_and_tabs_and_escape_the_rest() -> None:
     assert escape_lines("a\tb\nc\x1b[2J\r\n\u202ed") == "a\tb\nc\\x1b[2J\\r\n\\u202ed"
+
+
+def test_a_streamed_answer_loses_controls_and_overrides_but_keeps_code_and_emoji() -> None:
+    answer = "a\x1b[31mb\rc\x9b\u202ed\u2066e\u2069\u2028f = '\\n'\tg \U0001f468\u200d\U0001f469"
+    assert printable(answer) == "a[31mbcde\nf = '\\n'\tg \U0001f468\u200d\U0001f469"

@@ -3,7 +3,7 @@
 The answer is written to stdout as it arrives, followed by the sources it cites (``[R1] path, page
 N``); notes about retrieval go to stderr so that stdout stays the answer. A model's output is
 untrusted text: control characters (terminal escape sequences, carriage returns that could overwrite
-a line) are removed before it reaches the terminal. The prompt (``--show-prompt``) and the cited
+a line) and bidirectional overrides are removed before it reaches the terminal. The prompt (``--show-prompt``) and the cited
 locations hold text and names from the files and are shown through the rendering rule of
 :mod:`kortty_rag.untrusted`. ``--json`` waits for the whole answer and prints
 it with the exact messages sent and the retrieval explanation.
@@ -12,7 +12,6 @@ it with the exact messages sent and the retrieval explanation.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import Any
 
@@ -22,9 +21,7 @@ from kortty_rag.errors import Cancelled
 from kortty_rag.profiles.ask import ask
 from kortty_rag.profiles.chat import GenerationOptions
 from kortty_rag.profiles.roles import RequestKind
-from kortty_rag.untrusted import escape_line, escape_lines
-
-_TERMINAL_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+from kortty_rag.untrusted import escape_line, escape_lines, strip_for_terminal
 
 
 def register(commands: Any) -> None:
@@ -51,8 +48,8 @@ def register(commands: Any) -> None:
 
 
 def printable(text: str) -> str:
-    """``text`` without control characters other than newline and tab."""
-    return _TERMINAL_UNSAFE.sub("", text)
+    """``text`` without control characters other than newline and tab, nor bidirectional overrides."""
+    return strip_for_terminal(text)
 
 
 def show_messages(messages: list[dict[str, str]]) -> None:
