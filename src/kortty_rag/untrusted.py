@@ -16,6 +16,9 @@ show as itself is written as a visible escape, exactly as Python's ``repr`` does
 The escapes are ``\\n``, ``\\r``, ``\\t``, ``\\\\``, ``\\xNN``, ``\\uNNNN`` and ``\\UNNNNNNNN`` — the syntax of
 Python's ``unicode_escape`` codec, which decodes the output back to the original string. The rule is
 judged by :mod:`unicodedata` categories, never by a hand-written list.
+
+A model's streamed answer is prose and code for a reader rather than a name, so
+:func:`strip_for_terminal` removes what is dangerous in it instead of escaping everything.
 """
 
 from __future__ import annotations
