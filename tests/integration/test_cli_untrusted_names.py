@@ -118,6 +118,10 @@ def test_review_table_has_one_escaped_row_per_file(
         assert sum(escaped in row for row in rows) == 1, (escaped, out)
     assert all(ROOT_ESCAPED in row for row in rows)
     assert "Not indexed" in err
+    code, out, err = run_raw(kortty_home, "source", "add", "S", str(hostile_root), "--json")
+    assert code == 0, err
+    listed = {row["path"] for source in json.loads(out)["sources"] for row in source["rows"]}
+    assert listed == {str(hostile_root / name) for name in HOSTILE_FILES}, "raw paths in JSON"
     code, out, err = run_raw(kortty_home, "source", "add", "S", str(hostile_root), "--yes")
     assert code == 0, err
     assert len(table_rows(out)) == len(HOSTILE_FILES), out
