@@ -2,6 +2,9 @@
 
 Exit codes: 0 success, 1 failure, 2 a mistake in the request (unknown store, invalid option, busy
 store), 130 cancelled.
+
+Error messages often embed a path or a name taken from the files, so they are printed through the
+rendering rule of :mod:`kortty_rag.untrusted`, like every other untrusted string the CLI shows.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from kortty_rag.cli import (
     watch_cmd,
 )
 from kortty_rag.errors import Cancelled, KorttyRagError
+from kortty_rag.untrusted import escape_line
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_CANCELLED = 0, 1, 2, 130
 
@@ -57,15 +61,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or EXIT_OK)
     except Cancelled as exc:
-        print(f"kortty-rag: {exc}", file=sys.stderr)
+        print(f"kortty-rag: {escape_line(str(exc))}", file=sys.stderr)
         return EXIT_CANCELLED
     except KeyboardInterrupt:
         print("\nkortty-rag: interrupted; the previous snapshot is still active.", file=sys.stderr)
         return EXIT_CANCELLED
     except KorttyRagError as exc:
-        print(f"kortty-rag: error: {exc.message}", file=sys.stderr)
+        print(f"kortty-rag: error: {escape_line(exc.message)}", file=sys.stderr)
         if exc.hint:
-            print(f"kortty-rag: what to do: {exc.hint}", file=sys.stderr)
+            print(f"kortty-rag: what to do: {escape_line(exc.hint)}", file=sys.stderr)
         return EXIT_USAGE if exc.user_error else EXIT_FAILURE
 
 

@@ -3,14 +3,15 @@
 The answer is written to stdout as it arrives, followed by the sources it cites (``[R1] path, page
 N``); notes about retrieval go to stderr so that stdout stays the answer. A model's output is
 untrusted text: control characters (terminal escape sequences, carriage returns that could overwrite
-a line) are removed before it reaches the terminal. ``--json`` waits for the whole answer and prints
+a line) and bidirectional overrides are removed before it reaches the terminal. The prompt (``--show-prompt``) and the cited
+locations hold text and names from the files and are shown through the rendering rule of
+:mod:`kortty_rag.untrusted`. ``--json`` waits for the whole answer and prints
 it with the exact messages sent and the retrieval explanation.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import Any
 
@@ -20,8 +21,7 @@ from kortty_rag.errors import Cancelled
 from kortty_rag.profiles.ask import ask
 from kortty_rag.profiles.chat import GenerationOptions
 from kortty_rag.profiles.roles import RequestKind
-
-_TERMINAL_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+from kortty_rag.untrusted import escape_line, escape_lines, strip_for_terminal
 
 
 def register(commands: Any) -> None:
@@ -48,14 +48,14 @@ def register(commands: Any) -> None:
 
 
 def printable(text: str) -> str:
-    """``text`` without control characters other than newline and tab."""
-    return _TERMINAL_UNSAFE.sub("", text)
+    """``text`` without control characters other than newline and tab, nor bidirectional overrides."""
+    return strip_for_terminal(text)
 
 
 def show_messages(messages: list[dict[str, str]]) -> None:
     for message in messages:
         print(f"=== {message['role']} ===")
-        print(printable(message["content"]))
+        print(escape_lines(message["content"]))
     print("=== answer ===", flush=True)
 
 
@@ -72,7 +72,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(f"kortty-rag: no retrieved context: {answer.note}.", file=sys.stderr)
     elif answer.retrieval is not None:
         print(
-            f"kortty-rag: {len(answer.excerpts)} excerpts from {', '.join(answer.stores)}.",
+            f"kortty-rag: {len(answer.excerpts)} excerpts from "
+            f"{escape_line(', '.join(answer.stores))}.",
             file=sys.stderr,
         )
     try:
@@ -101,7 +102,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if cited:
         print("\nSources:")
         for excerpt in cited:
-            print(f"  [{excerpt.marker}] {printable(excerpt.location())}")
+            print(f"  [{excerpt.marker}] {escape_line(excerpt.location())}")
     elif answer.excerpts:
         print(
             f"kortty-rag: the answer cites none of the {len(answer.excerpts)} excerpts it was given "

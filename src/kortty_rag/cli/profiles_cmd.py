@@ -18,6 +18,7 @@ from kortty_rag.config.endpoints import check_endpoint
 from kortty_rag.errors import UsageError
 from kortty_rag.models import Role
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
+from kortty_rag.untrusted import escape_line
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 GGUF_MAGIC = b"GGUF"
@@ -117,7 +118,9 @@ def cmd_add(args: argparse.Namespace) -> int:
     if args.json:
         print_json(profile.to_json())
         return 0
-    where = f"{profile.model} at {profile.endpoint}" if profile.endpoint else profile.model
+    where = escape_line(
+        f"{profile.model} at {profile.endpoint}" if profile.endpoint else profile.model
+    )
     print(
         f"Saved AI profile {profile.name!r}: {profile.backend.value}, {where}, context "
         f"{profile.context_window}, preset {profile.preset}."

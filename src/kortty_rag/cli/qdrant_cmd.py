@@ -18,6 +18,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.config.secrets import delete_api_key, store_api_key, usable_backend
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
+from kortty_rag.untrusted import escape_line
 
 
 def add_create_arguments(create: argparse.ArgumentParser) -> None:
@@ -122,7 +123,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         if report.api_key == "accepted"
         else "none stored (the server accepted requests without one)"
     )
-    print(f"Store {store.name!r}: Qdrant {report.server_version} at {report.endpoint}")
+    where = escape_line(f"{report.server_version} at {report.endpoint}")
+    print(f"Store {store.name!r}: Qdrant {where}")
     print(f"  collection {report.collection!r}: cosine, {report.dimensions} dimensions — OK")
     print(
         f"  points: {report.collection_points} in the collection, {report.store_points} chunks "

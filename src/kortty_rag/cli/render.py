@@ -1,4 +1,9 @@
-"""Terminal output: the review table, progress on stderr, JSON."""
+"""Terminal output: the review table, progress on stderr, JSON.
+
+Every string shown here may come from a file name or a file's text, so it goes through the rendering
+rule of :mod:`kortty_rag.untrusted`: table cells and progress lines are escaped to one line each, and
+JSON has every character a terminal would not show as itself written as a ``\\uXXXX`` escape.
+"""
 
 from __future__ import annotations
 
@@ -11,15 +16,19 @@ from typing import Any, TextIO
 from kortty_rag.progress import ProgressState, ProgressTracker
 from kortty_rag.sources.review import ReviewRow
 from kortty_rag.sources.scan import human_size
+from kortty_rag.untrusted import escape_json_text, escape_line
 
 
 def print_json(value: Any, out: TextIO | None = None) -> None:
     out = out or sys.stdout
-    out.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+    out.write(escape_json_text(json.dumps(value, indent=2, ensure_ascii=False)) + "\n")
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], out: TextIO | None = None) -> None:
+    """A table with one line per row: every cell is escaped, so no cell can break a line."""
     out = out or sys.stdout
+    headers = [escape_line(h) for h in headers]
+    rows = [[escape_line(cell) for cell in row] for row in rows]
     widths = [len(h) for h in headers]
     for row in rows:
         widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
@@ -64,7 +73,7 @@ class StderrProgress:
 
     def _show(self, state: ProgressState) -> None:
         now = time.monotonic()
-        text = state.line()
+        text = escape_line(state.line())
         if now - self._last < self.interval or text == self._last_text:
             return
         self._last, self._last_text = now, text

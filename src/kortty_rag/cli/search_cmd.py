@@ -1,4 +1,10 @@
-"""``kortty-rag search``: the exact context block a model would receive, plus the explanation."""
+"""``kortty-rag search``: the exact context block a model would receive, plus the explanation.
+
+The block is already neutralised for a model, but it still holds text and paths from the files, so it
+is printed through the terminal rendering rule of :mod:`kortty_rag.untrusted` (control, bidirectional
+and format characters and backslashes shown as escapes). ``--json`` gives the exact block and, per
+excerpt, both the neutralised ``text`` and the ``raw_text`` as stored.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ from kortty_rag.cli.render import print_json
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import UsageError
 from kortty_rag.retrieval.search import RetrievalResult, RetrievalService, SearchOptions
+from kortty_rag.untrusted import escape_line, escape_lines
 
 WEAK_RESULTS_GUIDANCE = (
     "Weak or no results? Check that the sources are enabled and synced (`source list`); try terms "
@@ -53,11 +60,13 @@ def print_explanation(result: RetrievalResult) -> None:
         f"{result.budget_tokens} budget tokens (estimated)"
     )
     for excerpt in result.excerpts:
-        print(f"  [{excerpt.marker}] {_scores(excerpt.candidate)}  {excerpt.location()}")
+        location = escape_line(excerpt.location())
+        print(f"  [{excerpt.marker}] {_scores(excerpt.candidate)}  {location}")
     if result.dropped:
         print("Dropped:")
         for dropped in result.dropped:
-            print(f"  {dropped.reason}: {_scores(dropped.candidate)}  {dropped.candidate.location}")
+            location = escape_line(dropped.candidate.location)
+            print(f"  {dropped.reason}: {_scores(dropped.candidate)}  {location}")
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -75,10 +84,10 @@ def cmd_search(args: argparse.Namespace) -> int:
     finally:
         service.close()
     if args.json:
-        print_json(result.to_json())
+        print_json(result.to_json(raw_text=True))
         return 0
     if result.block:
-        print(result.block)
+        print(escape_lines(result.block))
     else:
         print("No excerpts found.")
     if len(result.excerpts) < 2:

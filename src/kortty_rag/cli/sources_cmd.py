@@ -15,6 +15,7 @@ from kortty_rag.errors import UsageError
 from kortty_rag.models import DEFAULT_MAX_FILE_SIZE, GiB, MiB, SourceOptions, Store, SyncMode
 from kortty_rag.sync.jobs import PreparedReview, StoreJob, find_source, set_source_enabled
 from kortty_rag.sync.pipeline import IndexSummary
+from kortty_rag.untrusted import escape_line
 
 
 def parse_size(text: str) -> int:
@@ -103,10 +104,10 @@ def show_review(review: PreparedReview, *, as_json: bool) -> dict[str, Any] | No
     review_table(review.rows)
     print()
     for line in review.report.summary().lines():
-        print(line)
+        print(escape_line(line))
     for source_review in review.report.sources:
         if source_review.root_error:
-            print(f"{source_review.source.path}: {source_review.root_error}")
+            print(escape_line(f"{source_review.source.path}: {source_review.root_error}"))
     return None
 
 
@@ -136,7 +137,7 @@ def run_review_and_index(
         print(summary.line())
         for outcome in summary.sources:
             for path, reason in outcome.failed:
-                print(f"  skipped while indexing: {path}: {reason}")
+                print(f"  skipped while indexing: {escape_line(f'{path}: {reason}')}")
     return 0
 
 
@@ -198,7 +199,7 @@ def cmd_toggle(args: argparse.Namespace) -> int:
     source = find_source(store, args.path)
     set_source_enabled(store, source.id, args.enable, registry)
     state = "enabled" if args.enable else "disabled: its chunks are kept but never retrieved"
-    print(f"Source {source.path} {state}.")
+    print(f"Source {escape_line(source.path)} {state}.")
     return 0
 
 
@@ -209,7 +210,7 @@ def cmd_mode(args: argparse.Namespace) -> int:
     registry.update(
         store.id, lambda s: s.with_source(s.source(source.id).evolve(sync_mode=SyncMode(args.mode)))
     )
-    print(f"Source {source.path} now syncs {args.mode}.")
+    print(f"Source {escape_line(source.path)} now syncs {args.mode}.")
     return 0
 
 
@@ -218,14 +219,17 @@ def cmd_remove(args: argparse.Namespace) -> int:
     store = registry.get(args.name)
     source = find_source(store, args.path)
     question = (
-        f"Remove source {source.path} from {store.name!r} with its "
+        f"Remove source {escape_line(source.path)} from {store.name!r} with its "
         f"{source.counts.chunks} chunks? The files themselves are not touched."
     )
     if not confirm(question, args.yes):
         raise UsageError("Not removed (no confirmation)", hint="Pass --yes to confirm.")
     with StoreJob(store, registry=registry) as job:
         removed = job.remove_source(source.id)
-    print(f"Removed source {source.path} and {removed} chunks; its files were not touched.")
+    print(
+        f"Removed source {escape_line(source.path)} and {removed} chunks; "
+        "its files were not touched."
+    )
     return 0
 
 

@@ -13,6 +13,7 @@ from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
 from kortty_rag.models import Store, StoreRoles, StoreType
 from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.untrusted import escape_line
 
 
 def register(commands: Any) -> None:
@@ -131,7 +132,8 @@ def cmd_create(args: argparse.Namespace) -> int:
         print(f"Created store {store.name!r} ({store.id}) with model {model.id}.")
         if store.type is StoreType.QDRANT:
             qdrant = store.settings["qdrant"]
-            print(f"Its vectors live in collection {qdrant['collection']!r} at {qdrant['url']}.")
+            url = escape_line(str(qdrant["url"]))
+            print(f"Its vectors live in collection {qdrant['collection']!r} at {url}.")
         print(f"Add content with: kortty-rag source add {store.name!r} PATH...")
     return 0
 
@@ -168,7 +170,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
     store = registry.get(args.name)
     folder = registry.folder(store)
     question = (
-        f"Delete store {store.name!r}? This removes its index folder {folder} "
+        f"Delete store {store.name!r}? This removes its index folder {escape_line(str(folder))} "
         f"({len(store.sources)} source definitions and their chunks). Your source files are NOT "
         "deleted."
     )
@@ -177,7 +179,8 @@ def cmd_delete(args: argparse.Namespace) -> int:
         kept = args.keep_remote_vectors
         question += (
             f" Its points in the Qdrant collection {qdrant.get('collection')!r} at "
-            f"{qdrant.get('url')} are {'KEPT' if kept else 'deleted first'}; the collection "
+            f"{escape_line(str(qdrant.get('url')))} are {'KEPT' if kept else 'deleted first'}; "
+            "the collection "
             "itself and everything else in it stay."
         )
     if not confirm(question, args.yes):
@@ -196,8 +199,8 @@ def cmd_delete(args: argparse.Namespace) -> int:
         print(f"Deleted store {store.name!r}; source files were not touched.")
         if report.kept_foreign:
             print(
-                f"Kept files this product did not create in {report.folder}: "
-                + ", ".join(report.kept_foreign)
+                f"Kept files this product did not create in {escape_line(str(report.folder))}: "
+                + ", ".join(escape_line(name) for name in report.kept_foreign)
             )
     return 0
 

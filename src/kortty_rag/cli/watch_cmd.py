@@ -9,6 +9,7 @@ from typing import Any
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.sync.autorefresh import AutoRefresher, RefreshResult
 from kortty_rag.sync.watch import DEFAULT_DEBOUNCE_SECONDS, SourceWatcher
+from kortty_rag.untrusted import escape_line
 
 
 def register(commands: Any) -> None:
@@ -39,11 +40,15 @@ def _report(registry: StoreRegistry) -> Any:
     names = {s.id: s.name for s in registry.list()}
 
     def show(result: RefreshResult) -> None:
-        name = names.get(result.store_id, result.store_id)
+        name = escape_line(names.get(result.store_id, result.store_id))
+        reason = escape_line(result.reason)
         if result.error is not None:
-            print(f"[{name}] refresh after {result.reason} failed: {result.error}", flush=True)
+            print(
+                f"[{name}] refresh after {reason} failed: {escape_line(str(result.error))}",
+                flush=True,
+            )
         elif result.summary is not None:
-            print(f"[{name}] refresh after {result.reason}: {result.summary.line()}", flush=True)
+            print(f"[{name}] refresh after {reason}: {result.summary.line()}", flush=True)
 
     return show
 
@@ -57,7 +62,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
         watcher.start(stores)
         for (store_id, source_id), reason in watcher.limited.items():
             source = registry.get(store_id).source(source_id)
-            print(f"limited watching: {source.path}: {reason} (refresh it manually)", flush=True)
+            where = escape_line(f"{source.path}: {reason}")
+            print(f"limited watching: {where} (refresh it manually)", flush=True)
         count = len(watcher.watched)
         if args.once:
             refresher.wait_idle(timeout=24 * 3600)

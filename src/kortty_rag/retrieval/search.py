@@ -24,6 +24,7 @@ from kortty_rag.retrieval.context import (
     BlockExcerpt,
     block_overhead_tokens,
     estimate_tokens,
+    neutralise_location,
     render_block,
     render_excerpt,
 )
@@ -101,9 +102,12 @@ class Candidate:
         }
 
     def to_json(self) -> dict[str, Any]:
+        """``path`` is the file's path as it is (JSON-escaped); ``location`` is the neutralised form
+        the context block shows (path and page)."""
         return {
             "store": self.store_name,
             "path": self.path,
+            "location": neutralise_location(self.location),
             "page": self.chunk.page,
             "chunk_id": self.chunk.chunk_id,
             "tokens": self.tokens,
@@ -131,8 +135,14 @@ class Excerpt:
     def location(self) -> str:
         return self.candidate.location
 
-    def to_json(self) -> dict[str, Any]:
-        return {"marker": self.marker, "text": self.chunk.text} | self.candidate.to_json()
+    def to_json(self, *, raw_text: bool = False) -> dict[str, Any]:
+        """``text`` is the excerpt exactly as the context block gives it to a model (neutralised: safe
+        to hand to an agent); with ``raw_text`` also the text as extracted and stored, unneutralised."""
+        rendered = render_excerpt(BlockExcerpt(self.marker, self.location(), self.chunk.text))
+        text = {"text": rendered.partition("\n")[2]}  # the block's text, below the source line
+        if raw_text:
+            text["raw_text"] = self.chunk.text
+        return {"marker": self.marker} | text | self.candidate.to_json()
 
 
 @dataclass(frozen=True)
@@ -154,13 +164,14 @@ class RetrievalResult:
     block: str
     stores: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, raw_text: bool = False) -> dict[str, Any]:
+        """The result for machines; ``raw_text`` adds each excerpt's unneutralised text."""
         return {
             "query": self.query,
             "stores": list(self.stores),
             "budget_tokens": self.budget_tokens,
             "used_tokens": self.used_tokens,
-            "excerpts": [e.to_json() for e in self.excerpts],
+            "excerpts": [e.to_json(raw_text=raw_text) for e in self.excerpts],
             "dropped": [d.to_json() for d in self.dropped],
             "block": self.block,
         }

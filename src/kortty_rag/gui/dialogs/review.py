@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from kortty_rag.gui.common import set_tab_order
 from kortty_rag.gui.models.tables import ReviewTableModel
 from kortty_rag.sync.jobs import PreparedReview
+from kortty_rag.untrusted import escape_line
 
 
 class ReviewDialog(QDialog):
@@ -54,11 +55,14 @@ class ReviewDialog(QDialog):
         lines = summary.lines()
         for source_review in review.report.sources:
             if source_review.root_error:
-                lines.append(f"{source_review.source.path}: {source_review.root_error}")
+                lines.append(
+                    escape_line(f"{source_review.source.path}: {source_review.root_error}")
+                )
         if review.rejected:
             lines.append(f"Not added: {len(review.rejected)} selected paths (see the table)")
         self.summary = QLabel("\n".join(lines), self)
         self.summary.setObjectName("reviewSummary")
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # paths are not markup
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
