@@ -105,7 +105,7 @@ def instructions(allow_changes: bool) -> str:
 
 def _reported(tool: Callable[P, CallToolResult], calls: CallLog) -> Callable[P, CallToolResult]:
     """Log the call, and turn a :class:`KorttyRagError` into a tool error whose text is the message
-    and the hint."""
+    and the hint, neutralised."""
     signature = inspect.signature(tool)
 
     @functools.wraps(tool)
@@ -120,7 +120,8 @@ def _reported(tool: Callable[P, CallToolResult], calls: CallLog) -> Callable[P, 
         except KorttyRagError as exc:
             log.warning("%s failed: %s", tool.__name__, exc)
             outcome, message = "error", str(exc)
-            return CallToolResult(content=[TextContent(type="text", text=str(exc))], is_error=True)
+            text = neutralise_location(message)  # it may name files and paths too
+            return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
         finally:
             calls.record(tool.__name__, arguments, outcome, message, time.monotonic() - started)
 
