@@ -233,6 +233,15 @@ def test_the_mcp_opt_in_is_a_check_box_beside_the_roles(
     qtbot.waitUntil(lambda: StoreRegistry().get(store.id).roles.mcp is False)
     assert StoreRegistry().get(store.id).roles == StoreRoles()
 
+    allowed = "/srv/shared-notes"  # set from the CLI; the check box's tip shows it
+    StoreRegistry().update(
+        store.id, lambda s: s.evolve(roles=StoreRoles(mcp=True, mcp_roots=(allowed,)))
+    )
+    tab.reload()
+    assert table.item(0, 4).checkState() == Qt.CheckState.Checked  # type: ignore[union-attr]
+    tip = table.item(0, 4).toolTip()  # type: ignore[union-attr]
+    assert allowed in tip and "--mcp-allow-root" in tip
+
 
 def test_editing_and_renaming_keeps_the_roles(qtbot: QtBot, tab: ProfilesTab) -> None:
     profiles = ProfileRegistry()

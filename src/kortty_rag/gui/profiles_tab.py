@@ -239,11 +239,21 @@ class ProfilesTab(QWidget):
                 )
                 on = bool(getattr(store.roles, field))
                 item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+                if field == "mcp":
+                    item.setToolTip(self._mcp_scope(store))
                 table.setItem(row, column, item)
             table.setItem(row, LINKED_COLUMN, QTableWidgetItem(self._linked(store)))
         if 0 <= cell[0] < table.rowCount():
             table.setCurrentCell(*cell)
         table.blockSignals(False)
+
+    def _mcp_scope(self, store: Store) -> str:
+        allowed = "\n".join(store.roles.mcp_roots) or "none"
+        return (
+            "Other AI tools can add folders inside your home folder that are not hidden, and these "
+            f"places you allowed:\n{allowed}\nChange them with: kortty-rag store roles "
+            f"{store.name!r} --mcp-allow-root PATH / --mcp-forget-root PATH"
+        )
 
     def _linked(self, store: Store) -> str:
         linked = [
