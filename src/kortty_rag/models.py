@@ -194,21 +194,37 @@ class Source:
 
 @dataclass(frozen=True)
 class StoreRoles:
-    """Which roles a store serves, plus the separate opt-in for autonomous flows (SPEC §12)."""
+    """Which roles a store serves, plus the separate opt-ins for autonomous flows and for other AI
+    tools over MCP.
+
+    ``mcp_roots`` are the real paths of roots an MCP client may add although the usual rules refuse
+    them (hidden, outside the home folder, reached through a symbolic link); only the user sets them.
+    """
 
     text: bool = True
     coding: bool = False
     autonomous: bool = False
+    mcp: bool = False
+    mcp_roots: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, bool]:
-        return {"text": self.text, "coding": self.coding, "autonomous": self.autonomous}
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "coding": self.coding,
+            "autonomous": self.autonomous,
+            "mcp": self.mcp,
+            "mcp_roots": list(self.mcp_roots),
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StoreRoles:
+        roots = data.get("mcp_roots", [])
         return cls(
             text=bool(data.get("text", True)),
             coding=bool(data.get("coding", False)),
             autonomous=bool(data.get("autonomous", False)),
+            mcp=data.get("mcp", False) is True,  # older files have no opt-in: off
+            mcp_roots=tuple(str(p) for p in roots) if isinstance(roots, list) else (),
         )
 
     def serves(self, role: Role) -> bool:

@@ -15,7 +15,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.dialogs.profile_editor import ProfileEditor
-from kortty_rag.gui.profiles_tab import UNASSIGNED, ProfilesTab
+from kortty_rag.gui.profiles_tab import LINKED_COLUMN, UNASSIGNED, ProfilesTab
 from kortty_rag.models import Role, Store, StoreRoles
 from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
 
@@ -177,13 +177,15 @@ def test_roles_and_store_roles_persist_and_removing_a_profile_frees_its_role(
 
     table = tab.store_table
     assert table.objectName() == "storeRolesTable" and table.rowCount() == 1
-    assert table.item(0, 4).text() == "Text: Writer"  # type: ignore[union-attr]
+    assert table.item(0, LINKED_COLUMN).text() == "Text: Writer"  # type: ignore[union-attr]
     table.setFocus()
     for column in (2, 3):  # Coding, then Autonomous workflows, with the space bar
         table.setCurrentCell(0, column)
         qtbot.keyClick(table, Qt.Key.Key_Space)
         qtbot.waitUntil(lambda c=column: table.currentColumn() == c)  # type: ignore[misc]
-    qtbot.waitUntil(lambda: "Coding: Coder" in table.item(0, 4).text())  # type: ignore[union-attr]
+    qtbot.waitUntil(
+        lambda: "Coding: Coder" in table.item(0, LINKED_COLUMN).text()  # type: ignore[union-attr]
+    )
     assert StoreRegistry().get(store.id).roles == StoreRoles(
         text=True, coding=True, autonomous=True
     )
@@ -206,6 +208,39 @@ def test_roles_and_store_roles_persist_and_removing_a_profile_frees_its_role(
     assert settings.role_profile(Role.CODING).name == "Coder"  # type: ignore[union-attr]
     assert text.currentText() == UNASSIGNED
     assert "The Text role is now unassigned" in tab.status_label.text()
+
+
+def test_the_mcp_opt_in_is_a_check_box_beside_the_roles(
+    qtbot: QtBot, tab: ProfilesTab, store: Store
+) -> None:
+    """Off by default; the space bar turns it on and off, and only that flag changes."""
+    tab.reload()
+    table = tab.store_table
+    header = table.horizontalHeaderItem(4)
+    assert header is not None and header.text() == "Available to other AI tools (MCP)"
+    assert table.item(0, 4).checkState() == Qt.CheckState.Unchecked  # type: ignore[union-attr]
+    assert StoreRegistry().get(store.id).roles.mcp is False
+    table.setFocus()
+    table.setCurrentCell(0, 4)
+    qtbot.keyClick(table, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: StoreRegistry().get(store.id).roles.mcp is True)
+    assert StoreRegistry().get(store.id).roles == StoreRoles(text=True, mcp=True)
+    qtbot.waitUntil(lambda: "Available to other AI tools (MCP) on." in tab.status_label.text())
+    qtbot.waitUntil(
+        lambda: table.item(0, 4).checkState() == Qt.CheckState.Checked  # type: ignore[union-attr]
+    )
+    table.item(0, 4).setCheckState(Qt.CheckState.Unchecked)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: StoreRegistry().get(store.id).roles.mcp is False)
+    assert StoreRegistry().get(store.id).roles == StoreRoles()
+
+    allowed = "/srv/shared-notes"  # set from the CLI; the check box's tip shows it
+    StoreRegistry().update(
+        store.id, lambda s: s.evolve(roles=StoreRoles(mcp=True, mcp_roots=(allowed,)))
+    )
+    tab.reload()
+    assert table.item(0, 4).checkState() == Qt.CheckState.Checked  # type: ignore[union-attr]
+    tip = table.item(0, 4).toolTip()  # type: ignore[union-attr]
+    assert allowed in tip and "--mcp-allow-root" in tip
 
 
 def test_editing_and_renaming_keeps_the_roles(qtbot: QtBot, tab: ProfilesTab) -> None:

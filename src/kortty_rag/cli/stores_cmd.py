@@ -12,6 +12,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
 from kortty_rag.models import Store, StoreRoles, StoreType
+from kortty_rag.service.mcp_scope import allowed_root, forget_allowed_root
 from kortty_rag.sync.jobs import StoreJob
 from kortty_rag.untrusted import escape_line
 
@@ -70,6 +71,27 @@ def register(commands: Any) -> None:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="also give excerpts to autonomous workflows (agent, planning, swarm, scheduled)",
+    )
+    roles.add_argument(
+        "--mcp",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="make the store available to other AI tools through `kortty-rag serve` (default: no)",
+    )
+    roles.add_argument(
+        "--mcp-allow-root",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="let MCP clients add PATH or folders inside it although it is hidden, outside your "
+        "home folder or reached through a symbolic link (repeatable)",
+    )
+    roles.add_argument(
+        "--mcp-forget-root",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="withdraw a root allowed with --mcp-allow-root (repeatable)",
     )
     roles.add_argument("--json", action="store_true")
     roles.set_defaults(handler=cmd_roles)
@@ -208,14 +230,20 @@ def cmd_delete(args: argparse.Namespace) -> int:
 def cmd_roles(args: argparse.Namespace) -> int:
     registry = StoreRegistry()
     store = registry.get(args.name)
+    allowed = [allowed_root(path) for path in args.mcp_allow_root]
 
     def change(current: Store) -> Store:
         roles = current.roles
+        roots = tuple(dict.fromkeys([*roles.mcp_roots, *allowed]))
+        for path in args.mcp_forget_root:
+            roots = forget_allowed_root(roots, path)
         return current.evolve(
             roles=StoreRoles(
                 text=roles.text if args.text is None else args.text,
                 coding=roles.coding if args.coding is None else args.coding,
                 autonomous=roles.autonomous if args.autonomous is None else args.autonomous,
+                mcp=roles.mcp if args.mcp is None else args.mcp,
+                mcp_roots=roots,
             )
         )
 
@@ -226,8 +254,11 @@ def cmd_roles(args: argparse.Namespace) -> int:
         served = [r for r, on in (("Text", store.roles.text), ("Coding", store.roles.coding)) if on]
         print(
             f"Store {store.name!r} serves: {', '.join(served) or 'no role'}; autonomous "
-            f"workflows: {'yes' if store.roles.autonomous else 'no'}."
+            f"workflows: {'yes' if store.roles.autonomous else 'no'}; other AI tools (MCP): "
+            f"{'yes' if store.roles.mcp else 'no'}."
         )
+        if store.roles.mcp_roots:
+            print("MCP clients may also add: " + ", ".join(store.roles.mcp_roots))
     return 0
 
 

@@ -8,8 +8,9 @@ lock on the GUI thread: that is quick, unlike the long work that goes to backgro
 
 Profiles are added and edited in :class:`~kortty_rag.gui.dialogs.profile_editor.ProfileEditor`,
 which validates like ``kortty-rag profile add``. Autonomous flows get excerpts only from stores
-explicitly opted in here, never merely because a profile has stores. The core has no "unassign
-role": a role becomes free when the profile holding it is removed.
+explicitly opted in here, never merely because a profile has stores; other AI tools (MCP clients of
+``kortty-rag serve``) see only the stores opted in for them. The core has no "unassign role": a role
+becomes free when the profile holding it is removed.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ from kortty_rag.models import Role, Store
 from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry, ProfileSettings
 
 #: store table columns holding a check box, and the StoreRoles field each one edits
-ROLE_COLUMNS = {1: "text", 2: "coding", 3: "autonomous"}
+ROLE_COLUMNS = {1: "text", 2: "coding", 3: "autonomous", 4: "mcp"}
+LINKED_COLUMN = 5
 UNASSIGNED = "(unassigned)"
 
 
@@ -112,7 +114,14 @@ class ProfilesTab(QWidget):
 
         self.store_table = self._table(
             "storeRolesTable",
-            ["Store", "Text", "Coding", "Autonomous workflows", "Linked profiles"],
+            [
+                "Store",
+                "Text",
+                "Coding",
+                "Autonomous workflows",
+                "Available to other AI tools (MCP)",
+                "Linked profiles",
+            ],
         )
         self.store_table.itemChanged.connect(self._store_toggled)
         store_box = QGroupBox("Knowledge stores", self)
@@ -122,7 +131,9 @@ class ProfilesTab(QWidget):
             self._note(
                 "Space toggles the selected check box. Autonomous workflows (terminal agent, "
                 "planning, swarm, scheduled agents) receive excerpts only from stores opted in "
-                "here."
+                "here. Other AI tools that start `kortty-rag serve` (MCP) see only the stores "
+                "available to them; they can change a store only when started with "
+                "--allow-changes."
             )
         )
 
@@ -228,11 +239,21 @@ class ProfilesTab(QWidget):
                 )
                 on = bool(getattr(store.roles, field))
                 item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+                if field == "mcp":
+                    item.setToolTip(self._mcp_scope(store))
                 table.setItem(row, column, item)
-            table.setItem(row, 4, QTableWidgetItem(self._linked(store)))
+            table.setItem(row, LINKED_COLUMN, QTableWidgetItem(self._linked(store)))
         if 0 <= cell[0] < table.rowCount():
             table.setCurrentCell(*cell)
         table.blockSignals(False)
+
+    def _mcp_scope(self, store: Store) -> str:
+        allowed = "\n".join(store.roles.mcp_roots) or "none"
+        return (
+            "Other AI tools can add folders inside your home folder that are not hidden, and these "
+            f"places you allowed:\n{allowed}\nChange them with: kortty-rag store roles "
+            f"{store.name!r} --mcp-allow-root PATH / --mcp-forget-root PATH"
+        )
 
     def _linked(self, store: Store) -> str:
         linked = [
@@ -344,9 +365,10 @@ class ProfilesTab(QWidget):
             return
         store_id = name_item.data(Qt.ItemDataRole.UserRole)
         on = item.checkState() == Qt.CheckState.Checked
+        flag: dict[str, Any] = {field: on}
         try:  # change only this flag: another tool may have changed the others meanwhile
             self.registry.update(
-                store_id, lambda s: s.evolve(roles=dataclasses.replace(s.roles, **{field: on}))
+                store_id, lambda s: s.evolve(roles=dataclasses.replace(s.roles, **flag))
             )
         except KorttyRagError as exc:
             show_error(self, "Store roles not changed", exc)

@@ -1,0 +1,137 @@
+"""What an MCP client may see and change: the user's scope, never wider.
+
+An MCP client is an agent. It sees only the stores the user opted in ("Available to other AI tools
+(MCP)"); any other store answers exactly like a store that does not exist, so a client cannot even
+learn which stores there are. A new root from a client must be a plain absolute path strictly inside
+the user's home folder, with no hidden part and no symbolic link on the way, and never the product's
+own folder; roots the user allowed for the store (``kortty-rag store roles NAME --mcp-allow-root
+PATH``) and the folders inside them are accepted as well. Every decision is taken on real (resolved)
+paths, so ``~/x/../.ssh`` or a link to ``/etc`` cannot slip through, and the root is added by its real
+path, which no later change of a link can redirect.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from kortty_rag.config.paths import kortty_home
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.errors import SourceError
+from kortty_rag.models import Store
+
+
+class McpStores(StoreRegistry):
+    """The registry as an MCP client sees it: only the stores opted in for other AI tools. ``get``
+    of any other store raises the same :class:`~kortty_rag.errors.NotFoundError` as an unknown name."""
+
+    def list(self) -> list[Store]:
+        return [store for store in super().list() if store.roles.mcp]
+
+
+def _allow_hint(store: Store, path: str) -> str:
+    return (
+        "Ask the user: only they can allow it, with "
+        f"`kortty-rag store roles {store.name!r} --mcp-allow-root {path}`."
+    )
+
+
+def _inside(child: Path, parent: Path) -> bool:
+    return child == parent or parent in child.parents
+
+
+def _below(path: Path, base: Path) -> tuple[str, ...] | None:
+    """The parts of ``path`` below ``base``, or ``None`` when it is not inside it."""
+    return path.relative_to(base).parts if _inside(path, base) else None
+
+
+def allowed_root(path: str | Path) -> str:
+    """The form in which the user's ``--mcp-allow-root PATH`` is stored: its real absolute path."""
+    target = Path(os.path.expanduser(os.fspath(path)))
+    if not target.exists():
+        raise SourceError(f"{target} does not exist", path=target, hint="Check the path.")
+    return os.path.realpath(target)
+
+
+def check_mcp_root(store: Store, path: str, *, home: Path | None = None) -> Path:
+    """The real path under which an MCP client's ``path`` may become a root of ``store``; raise
+    :class:`SourceError` saying why not. Existence is checked afterwards, by the usual source rules,
+    so a refused path reveals nothing about what is there."""
+    if path.startswith("~"):
+        raise SourceError(
+            f"{path!r} starts with '~'",
+            hint="Pass the full absolute path: the server does not expand '~'.",
+        )
+    if "\0" in path or not os.path.isabs(path):
+        raise SourceError(
+            f"{path!r} is not an absolute path",
+            hint="Pass the full path of the file or folder; the server's working directory is "
+            "not the caller's.",
+        )
+    if ".." in Path(path).parts:
+        raise SourceError(f"{path!r} contains '..'", hint="Pass the plain absolute path.")
+    given = Path(os.path.normpath(path))
+    try:
+        real = Path(os.path.realpath(given))
+    except (OSError, ValueError) as exc:
+        raise SourceError(f"{path!r} cannot be resolved ({exc})", hint="Check the path.") from None
+
+    for root in store.roles.mcp_roots:
+        below = _below(real, Path(root))
+        if below is not None:
+            hidden = [part for part in below if part.startswith(".")]
+            if hidden:
+                raise SourceError(
+                    f"{path} is inside a hidden folder ({hidden[0]})",
+                    hint=_allow_hint(store, path),
+                )
+            return _not_own(real, path)
+
+    home_given = Path(os.path.normpath(os.path.abspath(home or Path.home())))
+    home_real = Path(os.path.realpath(home_given))
+    below_real = _below(real, home_real)
+    if below_real is None:
+        raise SourceError(
+            f"{path} is outside the user's home folder", hint=_allow_hint(store, path)
+        )
+    if not below_real:
+        raise SourceError(
+            f"{path} is the whole home folder",
+            hint="Add a folder inside it. " + _allow_hint(store, path),
+        )
+    below_given = _below(given, home_given)
+    if below_given is None:
+        below_given = _below(given, home_real)
+    if below_given != below_real:
+        raise SourceError(f"{path} goes through a symbolic link", hint=_allow_hint(store, path))
+    hidden = [part for part in below_real if part.startswith(".")]
+    if hidden:
+        raise SourceError(
+            f"{path} is or lies inside a hidden file or folder ({hidden[0]})",
+            hint=_allow_hint(store, path),
+        )
+    return _not_own(real, path)
+
+
+def _not_own(real: Path, path: str) -> Path:
+    """``real``, unless it is or holds this product's folder (indexes, settings, the call log)."""
+    own = Path(os.path.realpath(kortty_home()))
+    if _inside(real, own) or _inside(own, real):
+        raise SourceError(
+            f"{path} holds this product's own data", hint="Add a folder of documents instead."
+        )
+    return real
+
+
+def forget_allowed_root(roots: Sequence[str], path: str | Path) -> tuple[str, ...]:
+    """``roots`` without ``path`` (as given, or by its real path)."""
+    spelled = os.path.abspath(os.path.expanduser(os.fspath(path)))
+    wanted = {os.fspath(path), spelled, os.path.realpath(spelled)}
+    kept = tuple(root for root in roots if root not in wanted)
+    if len(kept) == len(roots):
+        raise SourceError(
+            f"{path} is not an allowed MCP root of this store",
+            hint="`kortty-rag store roles NAME --json` lists them under mcp_roots.",
+        )
+    return kept
