@@ -80,10 +80,10 @@ def test_a_path_naming_another_server_is_refused_and_nothing_reaches_either(
     try:
         url = server_a.url + path.format(b=listener_b.authority)
         refused = create(run_cli, starter_model, url)
+        assert listener_b.seen() == []  # the smuggled server got no connection at all …
         assert refused.returncode == 2, refused.stderr
         assert "Qdrant URL" in refused.stderr and "plain prefix" in refused.stderr
         assert KEY not in refused.stdout + refused.stderr
-        assert listener_b.seen() == []  # the smuggled server got no connection at all …
         assert server_a.paths == []  # … and the named one nothing either: refused before connecting
         listed = run_cli("store", "list", "--json")
         assert listed.returncode == 0 and json.loads(listed.stdout) == []  # no definition left

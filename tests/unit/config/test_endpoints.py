@@ -54,6 +54,23 @@ ACCEPTED = [
     ("HTTP://LOCALHOST", "http://localhost", "localhost", 80, "", True),
     ("https://localhost:8443", "https://localhost:8443", "localhost", 8443, "", True),
     ("  https://api.example.com  ", "https://api.example.com", "api.example.com", 443, "", False),
+    # plain path prefixes (as behind a reverse proxy)
+    (
+        "https://gateway.example.com/openai/v1/",
+        "https://gateway.example.com/openai/v1",
+        "gateway.example.com",
+        443,
+        "/openai/v1",
+        False,
+    ),
+    (
+        "http://127.0.0.1:6333/qdrant~1/a-b_c.d",
+        "http://127.0.0.1:6333/qdrant~1/a-b_c.d",
+        "127.0.0.1",
+        6333,
+        "/qdrant~1/a-b_c.d",
+        True,
+    ),
 ]
 
 
@@ -98,6 +115,33 @@ REFUSED = [
     ("https://example.com/v1?key=abc", "without '?' or '#'"),
     ("https://example.com/#frag", "without '?' or '#'"),
     ("https://user:secret@example.com", "contains credentials"),
+    # a path a URL joiner could read as another server or location (security review, finding 1)
+    ("http://[::1]:16334//127.0.0.1:16333", "not a plain prefix"),
+    ("http://localhost:6333//remote.example:6333", "not a plain prefix"),
+    ("http://127.0.0.1:6333//remote.example", "not a plain prefix"),
+    ("https://api.example.com//evil.example/v1", "not a plain prefix"),
+    ("https://api.example.com/v1//evil.example", "not a plain prefix"),
+    ("https://api.example.com/v1//", "not a plain prefix"),
+    ("https://api.example.com///evil.example", "not a plain prefix"),
+    ("https://api.example.com/%2F%2Fevil.example", "not a plain prefix"),
+    ("https://api.example.com/%2e%2e/admin", "not a plain prefix"),
+    ("https://api.example.com/../v1", "not a plain prefix"),
+    ("https://api.example.com/./v1", "not a plain prefix"),
+    ("https://api.example.com/v1/..", "not a plain prefix"),
+    ("https://api.example.com/v1/...", "not a plain prefix"),
+    ("https://api.example.com/a@evil.example", "not a plain prefix"),
+    ("https://api.example.com/v1;evil", "not a plain prefix"),
+    ("https://api.example.com/evil.example:443", "not a plain prefix"),
+    ("https://api.example.com/v\u00e9", "not a plain prefix"),
+    ("https://api.example.com/\uff0f\uff0fevil.example", "not a plain prefix"),  # fullwidth /
+    ("https://api.example.com/v1\\..\\evil", "not a valid URL"),  # backslashes
+    ("https://api.example.com/v\t1", "not a valid URL"),
+    ("https://api.example.com/v1?", "without '?' or '#'"),  # even empty
+    ("https://api.example.com/v1#", "without '?' or '#'"),
+    ("https://[fe80::1%25eth0]:443", "invalid host or port"),  # zone ids are not guessed at
+    ("http://[::1%25lo]:6333", "invalid host or port"),
+    ("http://[::1]:", "invalid host or port"),
+    ("http://127.0.0.1:6333:6334", "not a valid URL"),
 ]
 
 
