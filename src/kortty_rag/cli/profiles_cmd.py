@@ -9,17 +9,16 @@ HTTPS rule; ``--api-key-env`` must be a variable *name* — a pasted key is refu
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 from typing import Any
 
 from kortty_rag.cli.render import print_json, table
 from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.key_variables import check_key_variable
 from kortty_rag.errors import UsageError
 from kortty_rag.models import Role
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
 
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 GGUF_MAGIC = b"GGUF"
 
 
@@ -79,11 +78,16 @@ def checked_profile(args: argparse.Namespace) -> AiProfile:
     model, endpoint = args.model.strip(), args.endpoint
     if not model:
         raise UsageError("--model must not be empty")
-    if args.api_key_env is not None and not _ENV_NAME.match(args.api_key_env):
-        raise UsageError(
-            "--api-key-env takes the NAME of an environment variable, not its value",
-            hint="For example --api-key-env OPENAI_API_KEY; keep the key itself in that variable.",
-        )
+    if args.api_key_env is not None:
+        try:
+            check_key_variable(args.api_key_env)
+        except UsageError as exc:  # never echoes the value: it may be a pasted key
+            raise UsageError(
+                f"--api-key-env takes the NAME of an environment variable, not its value: "
+                f"{exc.message[0].lower()}{exc.message[1:]}",
+                hint="Put the key in an environment variable (e.g. `export GROQ_API_KEY=…` in "
+                "your shell's startup file) and give its name: --api-key-env GROQ_API_KEY.",
+            ) from None
     if backend is Backend.LLAMA_CPP:
         if endpoint or args.api_key_env:
             raise UsageError("--endpoint and --api-key-env are only for --backend openai")

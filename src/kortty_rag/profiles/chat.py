@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from kortty_rag import __version__
 from kortty_rag.config.endpoints import ParsedEndpoint, check_endpoint
+from kortty_rag.config.key_variables import check_key_variable
 from kortty_rag.errors import ChatError, UsageError
 from kortty_rag.profiles.profiles import AiProfile, Backend
 
@@ -40,7 +41,6 @@ READ_TIMEOUT = 120.0
 MAX_LINE_BYTES = 1 << 20
 MAX_ERROR_BYTES = 8192
 MAX_JSON_BYTES = 16 << 20
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 
 
@@ -172,11 +172,10 @@ def api_key(profile: AiProfile, environ: Mapping[str, str] | None = None) -> str
     name = profile.api_key_env
     if not name:
         return None
-    if not _ENV_NAME.match(name):
-        raise UsageError(
-            f"AI profile {profile.name!r} names an invalid environment variable for its key",
-            hint="Give the NAME of the variable that holds the key (e.g. OPENAI_API_KEY).",
-        )
+    try:
+        check_key_variable(name)
+    except UsageError as exc:
+        raise UsageError(f"AI profile {profile.name!r}: {exc.message}", hint=exc.hint) from None
     value = (os.environ if environ is None else environ).get(name, "").strip()
     if not value:
         raise UsageError(

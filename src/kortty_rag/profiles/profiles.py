@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -17,6 +16,7 @@ from typing import Any
 
 from kortty_rag.config.atomic import write_json_atomic
 from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.key_variables import check_key_variable
 from kortty_rag.config.paths import rag_dir, settings_file
 from kortty_rag.config.registry import config_lock, validate_name
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
@@ -24,7 +24,6 @@ from kortty_rag.models import Role
 
 PRODUCT = "kortty-rag"
 SCHEMA_VERSION = 1
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 SETTINGS_LOCK = "kortty-rag-settings.lock"
 PRESET_FAMILIES = ("generic", "chatml", "llama3", "gemma", "mistral", "qwen", "phi")
 
@@ -56,8 +55,8 @@ class AiProfile:
             raise UsageError("An OpenAI-compatible profile needs --endpoint URL")
         if self.endpoint:
             check_endpoint(self.endpoint)  # https, or plain http only on loopback
-        if self.api_key_env is not None and not _ENV_NAME.fullmatch(self.api_key_env):
-            raise UsageError("--api-key-env must name an environment variable (letters, digits, _)")
+        if self.api_key_env is not None:
+            check_key_variable(self.api_key_env)  # a name, never a pasted key
 
     def to_json(self) -> dict[str, Any]:
         return {

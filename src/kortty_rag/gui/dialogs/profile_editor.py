@@ -13,7 +13,6 @@ Saving goes straight through :class:`ProfileRegistry`; a renamed profile keeps t
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -32,12 +31,12 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.cli.profiles_cmd import checked_profile
 from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.key_variables import check_key_variable
 from kortty_rag.config.registry import validate_name
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.gui.common import PathChooser, set_tab_order, show_error
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
 
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 BACKEND_LABELS = {
     Backend.LLAMA_CPP: "llama.cpp (local GGUF file)",
     Backend.OPENAI: "OpenAI-compatible endpoint",
@@ -179,11 +178,16 @@ class ProfileEditor(QDialog):
             )
         values["endpoint"] = check_endpoint(endpoint, what="endpoint URL").url
         key_env = self.key_edit.text().strip()
-        if key_env and not _ENV_NAME.fullmatch(key_env):
-            raise UsageError(  # never echo it: it may be a pasted key
-                "The API key field takes the name of an environment variable, not the key itself",
-                hint="Enter e.g. OPENAI_API_KEY and put the key in that variable before starting.",
-            )
+        if key_env:
+            try:
+                check_key_variable(key_env)
+            except UsageError as exc:  # never echo it: it may be a pasted key
+                raise UsageError(
+                    "The API key field takes the name of an environment variable, not the key "
+                    f"itself: {exc.message[0].lower()}{exc.message[1:]}",
+                    hint="Enter e.g. OPENAI_API_KEY and put the key in that variable before "
+                    "starting.",
+                ) from None
         values["api_key_env"] = key_env or None
         return checked_profile(argparse.Namespace(**values))
 
