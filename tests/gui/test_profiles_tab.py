@@ -145,6 +145,14 @@ def test_an_endpoint_must_be_https_unless_it_is_loopback(qtbot: QtBot, tab: Prof
     assert "sk-live" not in box.text() + box.informativeText()
     assert "OPENAI_API_KEY" in box.informativeText()
     press(qtbot, "errorBox", "OK")
+    groq_key = "gsk_" + "Xq7Lp2Rt9Vb4Nm8Kd3Wz6Hj1Fs5Gc0Ya" * 2  # a valid variable name, but a key
+    editor.key_edit.setText(groq_key)
+    save(qtbot, editor)
+    box = wait_box(qtbot, "errorBox")
+    assert "looks like an API key" in box.text()
+    assert groq_key[4:20] not in box.text() + box.informativeText()
+    press(qtbot, "errorBox", "OK")
+    assert not ProfileRegistry().load().profiles
 
     editor.key_edit.setText("OPENAI_API_KEY")
     save(qtbot, editor)

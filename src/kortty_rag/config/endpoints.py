@@ -122,6 +122,29 @@ def plain_prefix(path: str) -> str | None:
     return None
 
 
+def check_resource_url(url: str, *, what: str = "download URL") -> tuple[ParsedEndpoint, str]:
+    """The server and request target of one resource's URL (a download, or where it redirects to).
+
+    Scheme, host and port obey the endpoint rule; unlike a base URL, a resource URL may carry any
+    path and a query (download mirrors sign their links in the query). The request target (path and
+    query; a fragment is never sent) goes to exactly the returned server, so nothing in it can name
+    another one.
+    """
+    text = url.strip()
+    shown = _redacted(text)
+    if not text or _UNSAFE_CHARS.search(text) or not text.isascii():
+        raise UsageError(f"The {what} {shown!r} is not a valid URL", hint=_HINT)
+    try:
+        parts = urlsplit(text)
+    except ValueError as exc:
+        raise UsageError(f"The {what} {shown!r} is not a valid URL: {exc}", hint=_HINT) from exc
+    server = check_endpoint(f"{parts.scheme}://{parts.netloc}", what=what)
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    if not target.startswith("/"):
+        raise UsageError(f"The {what} {shown!r} is not a valid URL", hint=_HINT)
+    return server, target
+
+
 def check_endpoint(url: str, *, what: str = "endpoint") -> ParsedEndpoint:
     """Validate ``url`` against the endpoint rule, before any connection is attempted.
 

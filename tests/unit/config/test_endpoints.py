@@ -6,7 +6,12 @@ import socket
 
 import pytest
 
-from kortty_rag.config.endpoints import ParsedEndpoint, check_endpoint, is_loopback_host
+from kortty_rag.config.endpoints import (
+    ParsedEndpoint,
+    check_endpoint,
+    check_resource_url,
+    is_loopback_host,
+)
 from kortty_rag.errors import UsageError
 from kortty_rag.profiles.chat import OpenAIChat, chat_completions_path, open_chat
 from kortty_rag.profiles.profiles import AiProfile, Backend
@@ -207,3 +212,36 @@ def test_chat_completions_path_with_or_without_v1(endpoint: str, path: str) -> N
     assert chat_completions_path(check_endpoint(endpoint)) == path
     chat = OpenAIChat(AiProfile("P", Backend.OPENAI, "m", endpoint=endpoint))
     assert chat.path == path  # constructing the backend validated the URL and connected nowhere
+
+
+@pytest.mark.parametrize(
+    ("url", "server", "target"),
+    [
+        ("https://huggingface.co/o/m/resolve/abc/m.gguf", "https://huggingface.co", "/o/m/resolve/abc/m.gguf"),
+        ("https://cdn.example.com:443/x/m.gguf?X-Amz-Signature=a%2Fb&e=1#frag", "https://cdn.example.com", "/x/m.gguf?X-Amz-Signature=a%2Fb&e=1"),
+        ("http://127.0.0.1:8000", "http://127.0.0.1:8000", "/"),
+        ("http://127.0.0.1:8000//evil.example/m.gguf", "http://127.0.0.1:8000", "//evil.example/m.gguf"),
+    ],
+)  # fmt: skip
+def test_resource_urls_keep_their_query_and_stay_on_their_server(
+    url: str, server: str, target: str
+) -> None:
+    endpoint, request_target = check_resource_url(url)
+    assert (endpoint.url, request_target) == (server, target)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://example.com/m.gguf",
+        "https://user:pw@example.com/m.gguf",
+        "https://example.com/m\\x.gguf",
+        "https://example.com/m\u00e9.gguf",
+        "https://example.com/m .gguf",
+        "https://[fe80::1%25eth0]/m.gguf",
+        "ftp://example.com/m.gguf",
+    ],
+)
+def test_resource_urls_obey_the_endpoint_rule(url: str) -> None:
+    with pytest.raises(UsageError):
+        check_resource_url(url)
