@@ -111,7 +111,8 @@ def test_the_cli_refuses_and_stores_nothing(capsys: pytest.CaptureFixture[str]) 
         out, err = capsys.readouterr()
         assert code == 2, provider
         assert "--api-key-env" in err and "looks like an API key" in err
-        assert "export GROQ_API_KEY" in err  # what to do instead
+        assert "--api-key-from-stdin" in err  # what to do instead: the keyring …
+        assert "--api-key-env GROQ_API_KEY" in err  # … or a variable's name
         assert key not in out + err and key[-12:] not in out + err
     assert not settings_file().exists()  # nothing was saved
     code = main(["profile", "add", "P", "--backend", "openai", "--model", "m",
