@@ -2,7 +2,8 @@
 
 It stands for "a server that must never be reached": a URL-smuggling or proxy test points something
 at it and then asserts that :attr:`RecordingListener.connections` stayed empty. It answers every
-connection with a short HTTP 404 so a client that does reach it fails fast instead of waiting.
+connection with a short HTTP 404 (or the given ``answer``, e.g. a redirect) so a client that does
+reach it fails fast instead of waiting.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ class Connection:
 class RecordingListener:
     """Listens on ``host`` (an address literal, e.g. ``127.0.0.2`` or ``::1``) on a free port."""
 
-    def __init__(self, host: str) -> None:
+    def __init__(self, host: str, *, answer: bytes = ANSWER) -> None:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.host = host
+        self.answer = answer
         self.connections: list[Connection] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -72,7 +74,7 @@ class RecordingListener:
                 data = b""
                 with contextlib.suppress(OSError):
                     data = conn.recv(65536)
-                    conn.sendall(ANSWER)
+                    conn.sendall(self.answer)
                 with self._lock:
                     self.connections.append(Connection(str(peer[0]), data))
 

@@ -23,6 +23,8 @@ from tests.helpers.qdrant import isolate_keyring
 from tests.helpers.qdrant_server import FaultyQdrant
 
 from kortty_rag.embedding.installed import InstalledModel
+from kortty_rag.errors import RemoteStoreError
+from kortty_rag.index.qdrant_connection import ConnectionPolicy, QdrantConnection
 
 KEY = "qk-smuggling-test-0123456789"
 
@@ -133,3 +135,29 @@ def test_plain_http_to_loopback_never_goes_through_a_proxy_from_the_environment(
         assert server_a.paths  # they went to the validated server
     finally:
         server_a.stop()
+
+
+def test_a_redirect_to_another_server_is_never_followed(listener_b: RecordingListener) -> None:
+    location = f"http://{listener_b.authority}/collections/kb/exists"
+    answer = (
+        f"HTTP/1.1 307 Temporary Redirect\r\nLocation: {location}\r\n"
+        "Content-Length: 0\r\nConnection: close\r\n\r\n"
+    ).encode()
+    redirector = RecordingListener("127.0.0.1", answer=answer).start()
+    connection = QdrantConnection.remote(
+        f"http://127.0.0.1:{redirector.port}",
+        "kb",
+        api_key=KEY,
+        policy=ConnectionPolicy(attempts=1),
+    )
+    try:
+        with pytest.raises(RemoteStoreError, match="HTTP 307") as refused:
+            connection.call("look up the collection", lambda c: c.collection_exists("kb"))
+        assert KEY not in str(refused.value)
+        assert (
+            len(redirector.seen()) == 1 and b"api-key: " + KEY.encode() in redirector.seen()[0].data
+        )
+        assert listener_b.seen() == []  # the key never followed the redirect
+    finally:
+        connection.close()
+        redirector.stop()
