@@ -148,6 +148,8 @@ def cmd_add(args: argparse.Namespace) -> int:
         usable_backend()  # no keyring: fail before the profile is saved
     registry = ProfileRegistry()
     profile = registry.add(checked, replace_existing=args.replace)
+    if args.replace and key is None:
+        delete_secret(profile_account(profile.name))  # a replaced profile's keyring key, if any
     if key is not None:
         try:
             store_secret(profile_account(profile.name), key)

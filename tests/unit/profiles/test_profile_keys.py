@@ -120,3 +120,13 @@ def test_refusals(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monkey
     code, err = run(capsys, monkeypatch, *add(), "--api-key-from-stdin", stdin=KEY)
     assert code == 1 and "keyring" in err
     assert not settings_file().exists()  # no profile without its key
+
+
+def test_replacing_a_profile_without_a_keyring_key_forgets_the_old_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run(capsys, monkeypatch, *add(), "--api-key-from-stdin", stdin=KEY)[0] == 0
+    replaced = [*add(), "--api-key-env", "GROQ_API_KEY", "--replace"]
+    assert run(capsys, monkeypatch, *replaced)[0] == 0
+    assert ProfileRegistry().get("Groq").api_key_env == "GROQ_API_KEY"
+    assert read_secret(profile_account("Groq")) is None
