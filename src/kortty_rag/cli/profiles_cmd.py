@@ -147,9 +147,10 @@ def cmd_add(args: argparse.Namespace) -> int:
     if key is not None:
         usable_backend()  # no keyring: fail before the profile is saved
     registry = ProfileRegistry()
+    same_name = [p for p in registry.load().profiles if p.name.lower() == checked.name.lower()]
     profile = registry.add(checked, replace_existing=args.replace)
-    if args.replace and key is None:
-        delete_secret(profile_account(profile.name))  # a replaced profile's keyring key, if any
+    if key is None and any(p.api_key_in_keyring for p in same_name):
+        delete_secret(profile_account(profile.name))  # the replaced profile's keyring key
     if key is not None:
         try:
             store_secret(profile_account(profile.name), key)
