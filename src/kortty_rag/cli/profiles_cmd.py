@@ -18,7 +18,7 @@ from typing import Any
 from kortty_rag.cli.qdrant_cmd import read_key
 from kortty_rag.cli.render import print_json, table
 from kortty_rag.config.endpoints import check_endpoint
-from kortty_rag.config.key_variables import check_key_variable
+from kortty_rag.config.key_variables import check_key_variable, looks_like_secret
 from kortty_rag.config.secrets import delete_secret, profile_account, store_secret, usable_backend
 from kortty_rag.errors import UsageError
 from kortty_rag.models import Role
@@ -99,10 +99,14 @@ def checked_profile(args: argparse.Namespace) -> AiProfile:
     if args.api_key_env is not None:
         try:
             check_key_variable(args.api_key_env)
-        except UsageError as exc:  # never echoes the value: it may be a pasted key
+        except UsageError:  # never echoes the value: it may be a pasted key
+            reason = (
+                "the value given looks like an API key itself; it was not saved and is not shown"
+                if looks_like_secret(args.api_key_env)
+                else "the value given is not a valid variable name"
+            )
             raise UsageError(
-                f"--api-key-env takes the NAME of an environment variable, not its value: "
-                f"{exc.message[0].lower()}{exc.message[1:]}",
+                f"--api-key-env takes the NAME of an environment variable: {reason}",
                 hint="To keep the key in the OS keyring, pipe it in with --api-key-from-stdin "
                 "instead (`kortty-rag profile key NAME` for an existing profile); or put it in an "
                 "environment variable and give its name, e.g. --api-key-env GROQ_API_KEY.",
