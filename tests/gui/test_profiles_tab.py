@@ -145,6 +145,14 @@ def test_an_endpoint_must_be_https_unless_it_is_loopback(qtbot: QtBot, tab: Prof
     assert "sk-live" not in box.text() + box.informativeText()
     assert "OPENAI_API_KEY" in box.informativeText()
     press(qtbot, "errorBox", "OK")
+    groq_key = "gsk_" + "Xq7Lp2Rt9Vb4Nm8Kd3Wz6Hj1Fs5Gc0Ya" * 2  # a valid variable name, but a key
+    editor.key_edit.setText(groq_key)
+    save(qtbot, editor)
+    box = wait_box(qtbot, "errorBox")
+    assert "looks like an API key" in box.text()
+    assert groq_key[4:20] not in box.text() + box.informativeText()
+    press(qtbot, "errorBox", "OK")
+    assert not ProfileRegistry().load().profiles
 
     editor.key_edit.setText("OPENAI_API_KEY")
     save(qtbot, editor)
@@ -279,3 +287,31 @@ def test_lives_in_the_main_window_and_follows_store_changes(
         assert tab.store_table.item(0, 0).text() == "Later"  # type: ignore[union-attr]
     finally:
         window.shutdown()
+
+
+def test_editing_and_renaming_keeps_a_key_kept_in_the_keyring(
+    qtbot: QtBot, tab: ProfilesTab, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.helpers.qdrant import isolate_keyring
+
+    from kortty_rag.config.secrets import profile_account, read_secret, store_secret
+
+    isolate_keyring(monkeypatch, tmp_path / "keyring", "keyrings.alt.file.PlaintextKeyring")
+    key = "gsk_Xq7Lp2Rt9Vb4Nm8Kd3Wz6Hj1Fs5Gc0Ya"
+    profiles = ProfileRegistry()
+    profiles.add(
+        AiProfile(
+            "Old", Backend.OPENAI, "m", endpoint="https://a.example.com", api_key_in_keyring=True
+        )
+    )
+    store_secret(profile_account("Old"), key)
+    tab.reload()
+    tab.select_profile("Old")
+    editor = open_editor(qtbot, tab, tab.edit_button)
+    assert editor.key_edit.text() == "" and "keyring" in editor.key_edit.placeholderText()
+    editor.name_edit.setText("New")
+    save(qtbot, editor)
+    qtbot.waitUntil(lambda: not editor.isVisible())
+    assert ProfileRegistry().get("New").api_key_in_keyring
+    assert read_secret(profile_account("New")) == key  # moved with the name …
+    assert read_secret(profile_account("Old")) is None  # … and not left behind

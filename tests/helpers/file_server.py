@@ -23,6 +23,9 @@ class ServerControl:
     #: read per request, so a test can speed the server up between attempts
     delay_per_block: float = 0.0
     block_size: int = 64 * 1024
+    #: answer requests outside /cdn/ with a 302 to a signed /cdn/ URL (as Hugging Face does)
+    redirect: bool = False
+    paths: list[str] = field(default_factory=list)  # request targets seen
 
 
 @contextmanager
@@ -36,6 +39,13 @@ def serve_file(path: Path, **options: object) -> Iterator[tuple[str, ServerContr
             pass
 
         def do_GET(self) -> None:
+            control.paths.append(self.path)
+            if control.redirect and not self.path.startswith("/cdn/"):
+                self.send_response(302)
+                self.send_header("Location", f"/cdn/{path.name}?X-Amz-Signature=a%2Fb&Expires=1")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             header = self.headers.get("Range")
             control.requests.append(header)
             start = 0

@@ -77,10 +77,15 @@ def _dump(value: Any) -> Any:
 class FaultyQdrant:
     """Start with :meth:`start`; ``url`` is ``http://127.0.0.1:PORT``."""
 
-    def __init__(self, *, api_key: str | None = None, legacy: bool = False) -> None:
+    def __init__(
+        self, *, api_key: str | None = None, legacy: bool = False, prefix: str = ""
+    ) -> None:
+        """``prefix``: the API is served below this path (e.g. ``/qdrant``), as behind a proxy."""
         self.db = QdrantClient(location=":memory:")
         self.api_key = api_key
         self.legacy = legacy
+        self.prefix = prefix
+        self.paths: list[str] = []  # every request target as received
         self.faults: list[Fault] = []
         self.requests: list[str] = []
         self.indexed_fields: list[str] = []
@@ -218,7 +223,11 @@ class FaultyQdrant:
                 self.wfile.write(body)
 
             def _route(self) -> None:
+                server.paths.append(self.path)
                 path = self.path.split("?", 1)[0]
+                if server.prefix:
+                    inside = path.startswith(f"{server.prefix}/")
+                    path = path[len(server.prefix) :] if inside else "/not-below-the-prefix"
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
                 routes = [

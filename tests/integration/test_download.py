@@ -112,3 +112,10 @@ def test_plain_http_to_a_remote_host_is_refused_before_connecting() -> None:
     entry = dataclasses.replace(CATALOG[0], url="http://example.com/model.gguf")
     with pytest.raises(UsageError, match="https"):
         download(entry)
+
+
+def test_a_redirect_to_a_signed_url_with_a_query_is_followed(gguf: Path) -> None:
+    """Download mirrors answer with a redirect to a signed URL: the query is sent as it came."""
+    with serve_file(gguf, redirect=True) as (url, control):
+        assert download(entry_for(gguf, url)).read_bytes() == gguf.read_bytes()
+    assert control.paths == [f"/{gguf.name}", f"/cdn/{gguf.name}?X-Amz-Signature=a%2Fb&Expires=1"]

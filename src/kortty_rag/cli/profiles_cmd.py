@@ -4,23 +4,27 @@ Checks that need the outside world but no connection happen here, when a profile
 surfaces at once rather than at the first question: a llama.cpp model must be an existing GGUF file
 (stored as an absolute path, so the profile works from any directory); an endpoint must satisfy the
 HTTPS rule; ``--api-key-env`` must be a variable *name* — a pasted key is refused without echoing it.
+An endpoint's key may instead be kept in the OS keyring (``--api-key-from-stdin``, ``profile key``),
+like a Qdrant store's key.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from kortty_rag.cli.qdrant_cmd import read_key
 from kortty_rag.cli.render import print_json, table
 from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.key_variables import check_key_variable, looks_like_secret
+from kortty_rag.config.secrets import delete_secret, profile_account, store_secret, usable_backend
 from kortty_rag.errors import UsageError
 from kortty_rag.models import Role
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
 from kortty_rag.untrusted import escape_line
 
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 GGUF_MAGIC = b"GGUF"
 
 
@@ -50,6 +54,11 @@ def register(commands: Any) -> None:
     add.add_argument(
         "--api-key-env", metavar="VAR", help="environment variable holding the endpoint's API key"
     )
+    add.add_argument(
+        "--api-key-from-stdin",
+        action="store_true",
+        help="read the endpoint's API key from standard input and keep it in the OS keyring",
+    )
     add.add_argument("--replace", action="store_true", help="replace a profile of the same name")
     add.add_argument("--json", action="store_true")
     add.set_defaults(handler=cmd_add)
@@ -57,6 +66,14 @@ def register(commands: Any) -> None:
     lst = sub.add_parser("list", help="list AI profiles and the roles they hold")
     lst.add_argument("--json", action="store_true")
     lst.set_defaults(handler=cmd_list)
+
+    key = sub.add_parser(
+        "key", help="store (from standard input) or remove an AI profile's API key in the keyring"
+    )
+    key.add_argument("name")
+    key.add_argument("--remove", action="store_true", help="forget the stored key")
+    key.add_argument("--json", action="store_true")
+    key.set_defaults(handler=cmd_key)
 
     remove = sub.add_parser("remove", help="remove an AI profile (its roles become unassigned)")
     remove.add_argument("name")
@@ -80,14 +97,29 @@ def checked_profile(args: argparse.Namespace) -> AiProfile:
     model, endpoint = args.model.strip(), args.endpoint
     if not model:
         raise UsageError("--model must not be empty")
-    if args.api_key_env is not None and not _ENV_NAME.match(args.api_key_env):
-        raise UsageError(
-            "--api-key-env takes the NAME of an environment variable, not its value",
-            hint="For example --api-key-env OPENAI_API_KEY; keep the key itself in that variable.",
-        )
+    if args.api_key_env is not None:
+        try:
+            check_key_variable(args.api_key_env)
+        except UsageError:  # never echoes the value: it may be a pasted key
+            reason = (
+                "the value given looks like an API key itself; it was not saved and is not shown"
+                if looks_like_secret(args.api_key_env)
+                else "the value given is not a valid variable name"
+            )
+            raise UsageError(
+                f"--api-key-env takes the NAME of an environment variable: {reason}",
+                hint="To keep the key in the OS keyring, pipe it in with --api-key-from-stdin "
+                "instead (`kortty-rag profile key NAME` for an existing profile); or put it in an "
+                "environment variable and give its name, e.g. --api-key-env GROQ_API_KEY.",
+            ) from None
+    in_keyring = bool(getattr(args, "api_key_from_stdin", False))
+    if in_keyring and args.api_key_env is not None:
+        raise UsageError("Give either --api-key-env or --api-key-from-stdin, not both")
     if backend is Backend.LLAMA_CPP:
-        if endpoint or args.api_key_env:
-            raise UsageError("--endpoint and --api-key-env are only for --backend openai")
+        if endpoint or args.api_key_env or in_keyring:
+            raise UsageError(
+                "--endpoint, --api-key-env and --api-key-from-stdin are only for --backend openai"
+            )
         path = Path(model).expanduser().absolute()
         try:
             with path.open("rb") as handle:
@@ -110,11 +142,27 @@ def checked_profile(args: argparse.Namespace) -> AiProfile:
         preset=args.preset,
         endpoint=endpoint,
         api_key_env=args.api_key_env,
+        api_key_in_keyring=in_keyring,
     )
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    profile = ProfileRegistry().add(checked_profile(args), replace_existing=args.replace)
+    checked = checked_profile(args)
+    key = read_key("API key: ") if checked.api_key_in_keyring else None
+    if key is not None:
+        usable_backend()  # no keyring: fail before the profile is saved
+    registry = ProfileRegistry()
+    same_name = [p for p in registry.load().profiles if p.name.lower() == checked.name.lower()]
+    profile = registry.add(checked, replace_existing=args.replace)
+    if key is None and any(p.api_key_in_keyring for p in same_name):
+        delete_secret(profile_account(profile.name))  # the replaced profile's keyring key
+    if key is not None:
+        try:
+            store_secret(profile_account(profile.name), key)
+        except BaseException:
+            if not args.replace:
+                registry.remove(profile.name)
+            raise
     if args.json:
         print_json(profile.to_json())
         return 0
@@ -161,10 +209,35 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_key(args: argparse.Namespace) -> int:
+    registry = ProfileRegistry()
+    profile = registry.get(args.name)
+    if profile.backend is not Backend.OPENAI:
+        raise UsageError(
+            f"AI profile {profile.name!r} runs a local model and needs no API key",
+            hint="API keys are for --backend openai profiles.",
+        )
+    if args.remove:
+        removed = delete_secret(profile_account(profile.name))
+        registry.add(replace(profile, api_key_in_keyring=False), replace_existing=True)
+        if args.json:
+            print_json({"profile": profile.name, "removed": removed})
+        else:
+            print(f"{'Removed' if removed else 'There was no'} API key of {profile.name!r}.")
+        return 0
+    backend = store_secret(profile_account(profile.name), read_key("API key: "))
+    registry.add(replace(profile, api_key_env=None, api_key_in_keyring=True), replace_existing=True)
+    if args.json:
+        print_json({"profile": profile.name, "stored": True, "keyring": backend})
+    else:
+        print(f"Stored the API key of AI profile {profile.name!r} in the keyring ({backend}).")
+    return 0
+
+
 def cmd_remove(args: argparse.Namespace) -> int:
     registry = ProfileRegistry()
     name = registry.get(args.name).name
-    freed = registry.remove(name)
+    freed = registry.remove(name)  # forgets a key kept in the keyring too
     if args.json:
         print_json({"removed": name, "unassigned_roles": [r.value for r in freed]})
         return 0

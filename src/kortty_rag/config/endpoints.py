@@ -6,6 +6,14 @@ of the user's files, API keys) never leave the machine. The check is purely synt
 any connection is made: it never resolves a name, so ``http://127.0.0.1.example.com`` is remote, and
 anything ambiguous (numeric shorthands like ``127.1``, credentials in the URL, a query or fragment on a
 base URL) is refused rather than guessed at.
+
+The check judges the URL the way the HTTP client will resolve it, not only the way ``urlsplit`` reads
+it: clients join their base URL and each request path with ``urljoin``, which reads a path such as
+``//remote.example:6333`` as a new host. So a base URL is exactly scheme, host, optional port and an
+optional *plain* path prefix — segments of letters, digits, ``-``, ``.``, ``_`` and ``~`` between
+single slashes, never ``.`` or ``..`` — and nothing else: no empty segment (``//``), no
+percent-encoding, no ``@``, ``;``, ``:``, backslash, control or non-ASCII character. Callers build
+their connection from the validated parts (host, port, prefix), never from the raw text.
 """
 
 from __future__ import annotations
@@ -20,6 +28,15 @@ from kortty_rag.errors import UsageError
 DEFAULT_PORTS = {"http": 80, "https": 443}
 _HINT = "Use https:// for a remote server; plain http:// is accepted only for 127.0.0.1, [::1] or localhost."
 _UNSAFE_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
+#: ``host`` or ``host:port`` exactly as written (IPv6 in brackets, no zone id, no user-info)
+_NETLOC = re.compile(r"^(?:\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::[0-9]{1,5})?$", re.IGNORECASE)
+#: one plain path segment: unreserved characters only (RFC 3986), so nothing in it can be re-read
+#: as an authority, a parameter, an escape or a dot segment by a URL joiner
+_SEGMENT = re.compile(r"^[A-Za-z0-9._~-]+$")
+_PREFIX_HINT = (
+    "Give only the scheme, host, port and an optional plain path prefix such as /qdrant or /v1 "
+    "(letters, digits, '-', '.', '_' and '~' between single slashes)."
+)
 _HOST_NAME = re.compile(
     r"^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$"
 )
@@ -39,6 +56,11 @@ class ParsedEndpoint:
     @property
     def secure(self) -> bool:
         return self.scheme == "https"
+
+    @property
+    def url_host(self) -> str:
+        """The host as written in a URL (IPv6 addresses in brackets)."""
+        return f"[{self.host}]" if ":" in self.host else self.host
 
     @property
     def netloc(self) -> str:
@@ -84,6 +106,45 @@ def _redacted(url: str) -> str:
     return re.sub(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)[^/?#]*@", r"\1***@", url)
 
 
+def plain_prefix(path: str) -> str | None:
+    """``path`` without its trailing slash if it is a plain prefix (see the module doc), else ``None``.
+
+    ``""`` and ``"/"`` are the empty prefix.
+    """
+    if path in ("", "/"):
+        return ""
+    body = path[:-1] if path.endswith("/") else path
+    if not body.startswith("/"):
+        return None
+    segments = body[1:].split("/")
+    if all(_SEGMENT.match(s) and s.strip(".") for s in segments):
+        return body
+    return None
+
+
+def check_resource_url(url: str, *, what: str = "download URL") -> tuple[ParsedEndpoint, str]:
+    """The server and request target of one resource's URL (a download, or where it redirects to).
+
+    Scheme, host and port obey the endpoint rule; unlike a base URL, a resource URL may carry any
+    path and a query (download mirrors sign their links in the query). The request target (path and
+    query; a fragment is never sent) goes to exactly the returned server, so nothing in it can name
+    another one.
+    """
+    text = url.strip()
+    shown = _redacted(text)
+    if not text or _UNSAFE_CHARS.search(text) or not text.isascii():
+        raise UsageError(f"The {what} {shown!r} is not a valid URL", hint=_HINT)
+    try:
+        parts = urlsplit(text)
+    except ValueError as exc:
+        raise UsageError(f"The {what} {shown!r} is not a valid URL: {exc}", hint=_HINT) from exc
+    server = check_endpoint(f"{parts.scheme}://{parts.netloc}", what=what)
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    if not target.startswith("/"):
+        raise UsageError(f"The {what} {shown!r} is not a valid URL", hint=_HINT)
+    return server, target
+
+
 def check_endpoint(url: str, *, what: str = "endpoint") -> ParsedEndpoint:
     """Validate ``url`` against the endpoint rule, before any connection is attempted.
 
@@ -120,10 +181,14 @@ def check_endpoint(url: str, *, what: str = "endpoint") -> ParsedEndpoint:
             f"The {what} {shown!r} contains credentials",
             hint="Remove them from the URL; keep the API key in an environment variable or keyring.",
         )
-    if parts.query or parts.fragment:
+    if not _NETLOC.match(parts.netloc):
+        raise UsageError(
+            f"The {what} {shown!r} has an invalid host or port {parts.netloc!r}", hint=_HINT
+        )
+    if "?" in text or "#" in text:  # even an empty query or fragment: the URL is not plain
         raise UsageError(
             f"The {what} {shown!r} must be a base URL without '?' or '#'",
-            hint="Give only the scheme, host, port and an optional path prefix.",
+            hint=_PREFIX_HINT,
         )
     if port == 0:
         raise UsageError(f"The {what} {shown!r} has port 0", hint=_HINT)
@@ -134,8 +199,14 @@ def check_endpoint(url: str, *, what: str = "endpoint") -> ParsedEndpoint:
             "travel unencrypted",
             hint=_HINT,
         )
+    path = plain_prefix(parts.path)
+    if path is None:
+        raise UsageError(
+            f"The {what} {shown!r} has a path {parts.path!r} that is not a plain prefix: a URL "
+            "joiner could read it as another server or another location",
+            hint=_PREFIX_HINT,
+        )
     port = port or DEFAULT_PORTS[scheme]
-    path = parts.path.rstrip("/")
     return ParsedEndpoint(
         url=f"{scheme}://{_netloc(scheme, host, port)}{path}",
         scheme=scheme,

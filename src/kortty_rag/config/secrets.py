@@ -1,5 +1,8 @@
 """API keys in the OS keyring (SPEC §10): never in a config file, a log, a message or ``--json``.
 
+Two kinds are kept: a Qdrant store's key (user name ``qdrant-api-key:<store id>``) and an AI
+profile's endpoint key (``chat-api-key:<profile name>``).
+
 ``keyring`` picks a backend by priority, and three outcomes of that choice must never pass silently:
 
 * **no backend** — keyring's ``fail`` backend (``NoKeyringError`` on every call) or the ``null``
@@ -115,14 +118,37 @@ def store_api_key(store_id: str, key: str, *, backend: Any | None = None) -> str
 
     Returns the backend's name (for the user's information).
     """
+    return store_secret(account(store_id), key, backend=backend)
+
+
+def read_api_key(store_id: str, *, backend: Any | None = None) -> str | None:
+    """The stored key, or ``None`` (no key stored, or no usable keyring: logged, not raised)."""
+    return read_secret(account(store_id), backend=backend)
+
+
+def delete_api_key(store_id: str, *, backend: Any | None = None) -> bool:
+    """Forget the store's key; ``False`` if there was none or no usable keyring."""
+    return delete_secret(account(store_id), backend=backend)
+
+
+def profile_account(profile_name: str) -> str:
+    """The keyring user name of an AI profile's endpoint key (profile names ignore case)."""
+    return f"chat-api-key:{profile_name.lower()}"
+
+
+def store_secret(user: str, key: str, *, backend: Any | None = None) -> str:
+    """Keep ``key`` under the keyring user name ``user``, verified by reading it back.
+
+    Returns the backend's name (for the user's information).
+    """
     key = key.strip()
     if not key:
         raise UsageError("The API key is empty", hint="Pipe the key itself on standard input.")
     chosen = usable_backend(backend)
     name = backend_name(chosen)
     try:
-        chosen.set_password(SERVICE, account(store_id), key)
-        stored = chosen.get_password(SERVICE, account(store_id))
+        chosen.set_password(SERVICE, user, key)
+        stored = chosen.get_password(SERVICE, user)
     except Exception as exc:
         raise SecretStoreError(
             f"The keyring ({name}) refused to store the API key: "
@@ -130,49 +156,45 @@ def store_api_key(store_id: str, key: str, *, backend: Any | None = None) -> str
             hint="Unlock the keyring (or fix its configuration) and try again. " + _INSTALL_HINT,
         ) from None
     if stored != key:
-        _forget(chosen, store_id)
+        _forget(chosen, user)
         raise SecretStoreError(
             f"The keyring ({name}) accepted the API key but did not keep it (reading it back "
             "gave something else); the key was not stored",
             hint="Use a keyring that persists secrets. " + _INSTALL_HINT,
         )
-    log.info("Stored the Qdrant API key of store %s in the keyring (%s)", store_id, name)
+    log.info("Stored the API key %s in the keyring (%s)", user, name)
     return name
 
 
-def read_api_key(store_id: str, *, backend: Any | None = None) -> str | None:
-    """The stored key, or ``None`` (no key stored, or no usable keyring: logged, not raised)."""
+def read_secret(user: str, *, backend: Any | None = None) -> str | None:
+    """The key kept under ``user``, or ``None`` (none kept, or no usable keyring: logged)."""
     try:
         chosen = usable_backend(backend)
-        value = chosen.get_password(SERVICE, account(store_id))
+        value = chosen.get_password(SERVICE, user)
     except SecretStoreError as exc:
-        log.debug("No API key read for store %s: %s", store_id, exc.message)
+        log.debug("No API key %s read: %s", user, exc.message)
         return None
     except Exception as exc:
-        log.warning(
-            "Could not read the API key of store %s from the keyring (%s)",
-            store_id,
-            type(exc).__name__,
-        )
+        log.warning("Could not read the API key %s from the keyring (%s)", user, type(exc).__name__)
         return None
     return str(value) if value else None
 
 
-def delete_api_key(store_id: str, *, backend: Any | None = None) -> bool:
-    """Forget the store's key; ``False`` if there was none or no usable keyring."""
+def delete_secret(user: str, *, backend: Any | None = None) -> bool:
+    """Forget the key kept under ``user``; ``False`` if there was none or no usable keyring."""
     try:
         chosen = usable_backend(backend)
     except SecretStoreError:
         return False
-    return _forget(chosen, store_id)
+    return _forget(chosen, user)
 
 
-def _forget(backend: Any, store_id: str) -> bool:
+def _forget(backend: Any, user: str) -> bool:
     try:
-        if backend.get_password(SERVICE, account(store_id)) is None:
+        if backend.get_password(SERVICE, user) is None:
             return False
-        backend.delete_password(SERVICE, account(store_id))
+        backend.delete_password(SERVICE, user)
     except Exception as exc:
-        log.warning("Could not delete the API key of store %s (%s)", store_id, type(exc).__name__)
+        log.warning("Could not delete the API key %s (%s)", user, type(exc).__name__)
         return False
     return True

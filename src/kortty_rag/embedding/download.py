@@ -14,9 +14,10 @@ import http.client
 import os
 import time
 from pathlib import Path
+from urllib.parse import urljoin
 
 from kortty_rag.config.atomic import sha256_file
-from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.endpoints import check_resource_url
 from kortty_rag.config.paths import models_dir
 from kortty_rag.embedding.catalog import CatalogModel
 from kortty_rag.embedding.gguf_info import read_gguf_info
@@ -36,8 +37,8 @@ def partial_path(entry: CatalogModel) -> Path:
 
 def _open(url: str, offset: int) -> tuple[http.client.HTTPResponse, http.client.HTTPConnection]:
     for _ in range(MAX_REDIRECTS):
-        endpoint = check_endpoint(url)  # https, or http only on loopback; checked before connecting
-        target = url[len(f"{endpoint.scheme}://{endpoint.netloc}") :] or "/"
+        # https, or http only on loopback; checked before connecting, for every redirect again
+        endpoint, target = check_resource_url(url)
         cls = http.client.HTTPSConnection if endpoint.secure else http.client.HTTPConnection
         conn = cls(endpoint.host, endpoint.port, timeout=TIMEOUT_SECONDS)
         headers = {"User-Agent": "kortty-rag", "Accept-Encoding": "identity"}
@@ -50,11 +51,7 @@ def _open(url: str, offset: int) -> tuple[http.client.HTTPResponse, http.client.
             conn.close()
             if not location:
                 break
-            url = (
-                location
-                if "://" in location
-                else f"{endpoint.scheme}://{endpoint.netloc}{location}"
-            )
+            url = urljoin(url, location)
             continue
         return response, conn
     raise ModelError(f"Too many redirects while downloading from {url}")

@@ -1,8 +1,12 @@
 """One Qdrant connection: the endpoint rule, timeouts, bounded retries, clear errors (SPEC §10).
 
 * The URL passes :func:`~kortty_rag.config.endpoints.check_endpoint` (https for a remote server,
-  http only for loopback) before a client object even exists, so a refused URL never causes a
-  connection attempt.
+  http only for loopback, nothing in the path that could name another server) before a client
+  object even exists, so a refused URL never causes a connection attempt. The client is built from
+  the validated parts (host, port, scheme, path prefix), never from the raw text, and every request
+  it sends is checked against them once more: a request for any other scheme, host or port is
+  refused before it is sent. Plain-http (loopback) connections ignore proxy settings from the
+  environment, which would carry the key and the chunks unencrypted to the proxy.
 * Every request has a timeout (the client's, applied to connect, read and write).
 * Transient failures — timeouts, dropped or refused connections, HTTP 5xx — are retried a bounded
   number of times with exponential backoff and jitter. Every write this product sends is idempotent
@@ -28,10 +32,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
+import httpx
 from qdrant_client import QdrantClient, models
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
-from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.endpoints import DEFAULT_PORTS, ParsedEndpoint, check_endpoint
 from kortty_rag.errors import IncompatibleCollectionError, RemoteStoreError
 from kortty_rag.index.qdrant_layout import DENSE, INDEXED_FIELDS, LEXICAL
 
@@ -65,10 +70,29 @@ def transient(exc: BaseException) -> bool:
     if isinstance(exc, UnexpectedResponse):
         return exc.status_code is not None and exc.status_code >= 500
     if isinstance(exc, ResponseHandlingException):
-        import httpx
-
         return isinstance(exc.source, httpx.TransportError | OSError)
     return False
+
+
+class WrongServerError(Exception):
+    """A request was about to leave for another server than the validated one (never sent)."""
+
+
+def _only_to(endpoint: ParsedEndpoint, request: httpx.Request) -> None:
+    """An httpx request hook: refuse any request whose scheme, host, port or path prefix differs
+    from the validated endpoint's (whatever the client library did with the URL)."""
+    url = request.url
+    inside = url.raw_path.split(b"?", 1)[0].decode("ascii", "replace")
+    if (
+        url.scheme != endpoint.scheme
+        or url.host != endpoint.host
+        or (url.port or DEFAULT_PORTS[url.scheme]) != endpoint.port
+        or not inside.startswith(f"{endpoint.path}/")
+    ):
+        raise WrongServerError(
+            f"a request to {url.scheme}://{url.netloc.decode('ascii', 'replace')} was refused: "
+            f"the store's server is {endpoint.url}"
+        )
 
 
 def _server_message(exc: UnexpectedResponse) -> str:
@@ -128,12 +152,18 @@ class QdrantConnection:
             # plain http is only ever accepted for loopback, where the key never leaves the machine
             warnings.filterwarnings("ignore", message="Api key is used with an insecure connection")
             client = QdrantClient(
-                url=f"{parsed.scheme}://{parsed.netloc}{parsed.path}",
+                host=parsed.url_host,
                 port=parsed.port,
+                https=parsed.secure,
+                prefix=parsed.path or None,
                 api_key=api_key or None,
                 timeout=max(1, math.ceil(policy.timeout)),
                 prefer_grpc=False,
                 check_compatibility=False,  # it would probe the server from a thread, unasked
+                # httpx options: no proxy from the environment for plain http (loopback only),
+                # and no request to anything but the validated server
+                trust_env=parsed.secure,
+                event_hooks={"request": [partial(_only_to, parsed)]},
             )
         return cls(
             client, endpoint=parsed.url, collection=collection, policy=policy, secret=api_key
@@ -196,6 +226,12 @@ class QdrantConnection:
                     if status is not None and status >= 500
                     else "Check the store's Qdrant settings with `kortty-rag store check STORE`."
                 ),
+            )
+        if isinstance(exc, ResponseHandlingException) and isinstance(exc.source, WrongServerError):
+            return RemoteStoreError(
+                f"{self.where}: {exc.source}; nothing was sent while trying to {what}",
+                endpoint=self.endpoint,
+                hint="Check the store's URL (scheme, host, port and a plain path prefix only).",
             )
         if isinstance(exc, ResponseHandlingException) and transient(exc):
             return RemoteStoreError(

@@ -29,6 +29,8 @@ from typing import Any, Protocol
 
 from kortty_rag import __version__
 from kortty_rag.config.endpoints import ParsedEndpoint, check_endpoint
+from kortty_rag.config.key_variables import check_key_variable
+from kortty_rag.config.secrets import profile_account, read_secret
 from kortty_rag.errors import ChatError, UsageError
 from kortty_rag.profiles.profiles import AiProfile, Backend
 
@@ -40,7 +42,6 @@ READ_TIMEOUT = 120.0
 MAX_LINE_BYTES = 1 << 20
 MAX_ERROR_BYTES = 8192
 MAX_JSON_BYTES = 16 << 20
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 
 
@@ -168,15 +169,25 @@ def chat_completions_path(endpoint: ParsedEndpoint) -> str:
 
 
 def api_key(profile: AiProfile, environ: Mapping[str, str] | None = None) -> str | None:
-    """The key from the environment variable the profile names (``None`` when it names none)."""
+    """The key from the environment variable the profile names, or from the OS keyring
+    (``None`` when the profile has no key)."""
     name = profile.api_key_env
+    if not name and profile.api_key_in_keyring:
+        key = read_secret(profile_account(profile.name))
+        if not key:
+            raise UsageError(
+                f"The API key of AI profile {profile.name!r} is not in the keyring (or the "
+                "keyring is locked or unavailable)",
+                hint=f"Store it again: `kortty-rag profile key {profile.name!r}` reads it from "
+                "standard input. Check that the keyring is unlocked.",
+            )
+        return key
     if not name:
         return None
-    if not _ENV_NAME.match(name):
-        raise UsageError(
-            f"AI profile {profile.name!r} names an invalid environment variable for its key",
-            hint="Give the NAME of the variable that holds the key (e.g. OPENAI_API_KEY).",
-        )
+    try:
+        check_key_variable(name)
+    except UsageError as exc:
+        raise UsageError(f"AI profile {profile.name!r}: {exc.message}", hint=exc.hint) from None
     value = (os.environ if environ is None else environ).get(name, "").strip()
     if not value:
         raise UsageError(
@@ -334,11 +345,19 @@ class OpenAIChat:
         detail = _error_detail(response.read(MAX_ERROR_BYTES), self._key)
         status = response.status
         if status in (401, 403):
-            hint = (
-                f"Check the API key in ${self.profile.api_key_env}."
-                if self.profile.api_key_env
-                else "The endpoint needs an API key: give the profile --api-key-env VAR."
-            )
+            if self.profile.api_key_env:
+                hint = f"Check the API key in ${self.profile.api_key_env}."
+            elif self.profile.api_key_in_keyring:
+                hint = (
+                    "Check the API key kept in the keyring; `kortty-rag profile key "
+                    f"{self.profile.name!r}` replaces it."
+                )
+            else:
+                hint = (
+                    "The endpoint needs an API key: `kortty-rag profile key "
+                    f"{self.profile.name!r}` keeps one in the OS keyring (or give the profile "
+                    "--api-key-env VAR)."
+                )
         elif status == 404:
             hint = (
                 f"Check the endpoint URL (/v1/chat/completions is added) and the model name "

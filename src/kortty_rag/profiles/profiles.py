@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -17,14 +16,15 @@ from typing import Any
 
 from kortty_rag.config.atomic import write_json_atomic
 from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.key_variables import check_key_variable
 from kortty_rag.config.paths import rag_dir, settings_file
 from kortty_rag.config.registry import config_lock, validate_name
+from kortty_rag.config.secrets import delete_secret, profile_account
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
 from kortty_rag.models import Role
 
 PRODUCT = "kortty-rag"
 SCHEMA_VERSION = 1
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 SETTINGS_LOCK = "kortty-rag-settings.lock"
 PRESET_FAMILIES = ("generic", "chatml", "llama3", "gemma", "mistral", "qwen", "phi")
 
@@ -43,6 +43,7 @@ class AiProfile:
     preset: str = "generic"
     endpoint: str | None = None  # base URL of an OpenAI-compatible server
     api_key_env: str | None = None  # environment variable holding the endpoint's key
+    api_key_in_keyring: bool = False  # or: the key is in the OS keyring (config.secrets)
 
     def __post_init__(self) -> None:
         if self.context_window < 512:
@@ -56,8 +57,13 @@ class AiProfile:
             raise UsageError("An OpenAI-compatible profile needs --endpoint URL")
         if self.endpoint:
             check_endpoint(self.endpoint)  # https, or plain http only on loopback
-        if self.api_key_env is not None and not _ENV_NAME.fullmatch(self.api_key_env):
-            raise UsageError("--api-key-env must name an environment variable (letters, digits, _)")
+        if self.api_key_env is not None:
+            check_key_variable(self.api_key_env)  # a name, never a pasted key
+        if self.api_key_env is not None and self.api_key_in_keyring:
+            raise UsageError(
+                "An AI profile takes its API key from an environment variable or from the "
+                "keyring, not both"
+            )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,7 +74,7 @@ class AiProfile:
             "preset": self.preset,
             "endpoint": self.endpoint,
             "api_key_env": self.api_key_env,
-        }
+        } | ({"api_key_in_keyring": True} if self.api_key_in_keyring else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> AiProfile:
@@ -80,6 +86,7 @@ class AiProfile:
             preset=str(data.get("preset", "generic")),
             endpoint=data.get("endpoint"),
             api_key_env=data.get("api_key_env"),
+            api_key_in_keyring=data.get("api_key_in_keyring", False) is True,
         )
 
 
@@ -158,7 +165,7 @@ class ProfileRegistry:
         return profile
 
     def remove(self, name: str) -> list[Role]:
-        """Delete a profile; returns the roles it held (they are unassigned)."""
+        """Delete a profile and forget its keyring key; returns the roles it held (unassigned)."""
         profile = self.get(name)
         with self._editing() as settings:
             freed = settings.roles_of(profile.name)
@@ -168,6 +175,8 @@ class ProfileRegistry:
                     tuple((r, n) for r, n in settings.roles if n != profile.name),
                 )
             )
+        if profile.api_key_in_keyring:
+            delete_secret(profile_account(profile.name))
         return freed
 
     def assign(self, role: Role, profile_name: str) -> AiProfile:

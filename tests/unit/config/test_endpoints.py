@@ -6,7 +6,12 @@ import socket
 
 import pytest
 
-from kortty_rag.config.endpoints import ParsedEndpoint, check_endpoint, is_loopback_host
+from kortty_rag.config.endpoints import (
+    ParsedEndpoint,
+    check_endpoint,
+    check_resource_url,
+    is_loopback_host,
+)
 from kortty_rag.errors import UsageError
 from kortty_rag.profiles.chat import OpenAIChat, chat_completions_path, open_chat
 from kortty_rag.profiles.profiles import AiProfile, Backend
@@ -54,6 +59,23 @@ ACCEPTED = [
     ("HTTP://LOCALHOST", "http://localhost", "localhost", 80, "", True),
     ("https://localhost:8443", "https://localhost:8443", "localhost", 8443, "", True),
     ("  https://api.example.com  ", "https://api.example.com", "api.example.com", 443, "", False),
+    # plain path prefixes (as behind a reverse proxy)
+    (
+        "https://gateway.example.com/openai/v1/",
+        "https://gateway.example.com/openai/v1",
+        "gateway.example.com",
+        443,
+        "/openai/v1",
+        False,
+    ),
+    (
+        "http://127.0.0.1:6333/qdrant~1/a-b_c.d",
+        "http://127.0.0.1:6333/qdrant~1/a-b_c.d",
+        "127.0.0.1",
+        6333,
+        "/qdrant~1/a-b_c.d",
+        True,
+    ),
 ]
 
 
@@ -98,6 +120,33 @@ REFUSED = [
     ("https://example.com/v1?key=abc", "without '?' or '#'"),
     ("https://example.com/#frag", "without '?' or '#'"),
     ("https://user:secret@example.com", "contains credentials"),
+    # a path a URL joiner could read as another server or location (security review, finding 1)
+    ("http://[::1]:16334//127.0.0.1:16333", "not a plain prefix"),
+    ("http://localhost:6333//remote.example:6333", "not a plain prefix"),
+    ("http://127.0.0.1:6333//remote.example", "not a plain prefix"),
+    ("https://api.example.com//evil.example/v1", "not a plain prefix"),
+    ("https://api.example.com/v1//evil.example", "not a plain prefix"),
+    ("https://api.example.com/v1//", "not a plain prefix"),
+    ("https://api.example.com///evil.example", "not a plain prefix"),
+    ("https://api.example.com/%2F%2Fevil.example", "not a plain prefix"),
+    ("https://api.example.com/%2e%2e/admin", "not a plain prefix"),
+    ("https://api.example.com/../v1", "not a plain prefix"),
+    ("https://api.example.com/./v1", "not a plain prefix"),
+    ("https://api.example.com/v1/..", "not a plain prefix"),
+    ("https://api.example.com/v1/...", "not a plain prefix"),
+    ("https://api.example.com/a@evil.example", "not a plain prefix"),
+    ("https://api.example.com/v1;evil", "not a plain prefix"),
+    ("https://api.example.com/evil.example:443", "not a plain prefix"),
+    ("https://api.example.com/v\u00e9", "not a plain prefix"),
+    ("https://api.example.com/\uff0f\uff0fevil.example", "not a plain prefix"),  # fullwidth /
+    ("https://api.example.com/v1\\..\\evil", "not a valid URL"),  # backslashes
+    ("https://api.example.com/v\t1", "not a valid URL"),
+    ("https://api.example.com/v1?", "without '?' or '#'"),  # even empty
+    ("https://api.example.com/v1#", "without '?' or '#'"),
+    ("https://[fe80::1%25eth0]:443", "invalid host or port"),  # zone ids are not guessed at
+    ("http://[::1%25lo]:6333", "invalid host or port"),
+    ("http://[::1]:", "invalid host or port"),
+    ("http://127.0.0.1:6333:6334", "not a valid URL"),
 ]
 
 
@@ -163,3 +212,36 @@ def test_chat_completions_path_with_or_without_v1(endpoint: str, path: str) -> N
     assert chat_completions_path(check_endpoint(endpoint)) == path
     chat = OpenAIChat(AiProfile("P", Backend.OPENAI, "m", endpoint=endpoint))
     assert chat.path == path  # constructing the backend validated the URL and connected nowhere
+
+
+@pytest.mark.parametrize(
+    ("url", "server", "target"),
+    [
+        ("https://huggingface.co/o/m/resolve/abc/m.gguf", "https://huggingface.co", "/o/m/resolve/abc/m.gguf"),
+        ("https://cdn.example.com:443/x/m.gguf?X-Amz-Signature=a%2Fb&e=1#frag", "https://cdn.example.com", "/x/m.gguf?X-Amz-Signature=a%2Fb&e=1"),
+        ("http://127.0.0.1:8000", "http://127.0.0.1:8000", "/"),
+        ("http://127.0.0.1:8000//evil.example/m.gguf", "http://127.0.0.1:8000", "//evil.example/m.gguf"),
+    ],
+)  # fmt: skip
+def test_resource_urls_keep_their_query_and_stay_on_their_server(
+    url: str, server: str, target: str
+) -> None:
+    endpoint, request_target = check_resource_url(url)
+    assert (endpoint.url, request_target) == (server, target)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://example.com/m.gguf",
+        "https://user:pw@example.com/m.gguf",
+        "https://example.com/m\\x.gguf",
+        "https://example.com/m\u00e9.gguf",
+        "https://example.com/m .gguf",
+        "https://[fe80::1%25eth0]/m.gguf",
+        "ftp://example.com/m.gguf",
+    ],
+)
+def test_resource_urls_obey_the_endpoint_rule(url: str) -> None:
+    with pytest.raises(UsageError):
+        check_resource_url(url)

@@ -198,3 +198,26 @@ def test_unreachable_server_is_named() -> None:
     assert "after 3 attempts" in caught.value.message
     assert len(attempts) == FAST.attempts
     assert KEY not in str(caught.value)
+
+
+def test_a_request_for_another_server_is_refused_before_it_is_sent(
+    no_network: list[object],
+) -> None:
+    """Whatever the client library makes of the URL, only the validated server is ever contacted."""
+    connection = QdrantConnection.remote("http://127.0.0.1:6333/qdrant", "kb", api_key=KEY)
+    api = connection.client._client.openapi_client.client  # type: ignore[attr-defined]
+    try:
+        for elsewhere in (
+            "http://127.0.0.2:6333/qdrant",  # another host
+            "http://127.0.0.1:6334/qdrant",  # another port
+            "https://127.0.0.1:6333/qdrant",  # another scheme
+            "http://127.0.0.1:6333/other",  # outside the prefix
+        ):
+            api.host = elsewhere
+            with pytest.raises(RemoteStoreError, match="was refused") as caught:
+                connection.call("look up the collection", lambda c: c.collection_exists("kb"))
+            assert "nothing was sent" in caught.value.message and caught.value.hint
+            assert KEY not in str(caught.value)
+    finally:
+        connection.close()
+    assert no_network == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import socket
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.helpers.listener import RecordingListener
 
 from kortty_rag.cli import ask_cmd, main
 from kortty_rag.errors import ChatError, UsageError
@@ -311,3 +313,28 @@ def test_cli_lists_the_cited_sources(
         == "See [R2] and [R1].\n\nSources:\n  [R1] /docs/a.txt\n  [R2] /docs/b.pdf, page 3\n"
     )
     assert "3 excerpts from Docs" in captured.err
+
+
+def test_a_gateway_prefix_is_kept_below_the_validated_server(server: ScriptedServer) -> None:
+    server.reply(200, sse(delta("ok", "stop")))
+    assert list(chat(server, "/openai/v1/").stream(MESSAGES, OPTIONS)) == ["ok"]
+    assert server.requests[0][0] == "/openai/v1/chat/completions"
+
+
+@pytest.mark.parametrize("path", ["//{b}", "//{b}/v1", "/v1//{b}", "/..//{b}", "/%2F%2F{b}"])
+def test_an_endpoint_path_naming_another_server_is_refused(
+    server: ScriptedServer, path: str
+) -> None:
+    """Security review, finding 1, for chat endpoints: the path may not name another server."""
+    other = RecordingListener("127.0.0.2" if sys.platform.startswith("linux") else "::1").start()
+    try:
+        endpoint = server.url + path.format(b=other.authority)
+        with pytest.raises(UsageError, match="not a plain prefix"):
+            AiProfile("Served", Backend.OPENAI, "tiny", endpoint=endpoint, api_key_env="CHAT_KEY")
+        profile = AiProfile("Served", Backend.OPENAI, "tiny", endpoint=server.url)
+        object.__setattr__(profile, "endpoint", endpoint)  # a settings file edited by hand
+        with pytest.raises(UsageError, match="not a plain prefix"):
+            OpenAIChat(profile, environ={"CHAT_KEY": KEY})
+        assert other.seen() == [] and server.requests == []
+    finally:
+        other.stop()

@@ -13,7 +13,6 @@ Saving goes straight through :class:`ProfileRegistry`; a renamed profile keeps t
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -32,12 +31,13 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.cli.profiles_cmd import checked_profile
 from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.key_variables import check_key_variable
 from kortty_rag.config.registry import validate_name
+from kortty_rag.config.secrets import profile_account, read_secret, store_secret
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.gui.common import PathChooser, set_tab_order, show_error
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
 
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 BACKEND_LABELS = {
     Backend.LLAMA_CPP: "llama.cpp (local GGUF file)",
     Backend.OPENAI: "OpenAI-compatible endpoint",
@@ -114,6 +114,8 @@ class ProfileEditor(QDialog):
             self.model_edit.setText(profile.model)
             self.endpoint_edit.setText(profile.endpoint or "")
             self.key_edit.setText(profile.api_key_env or "")
+            if profile.api_key_in_keyring:
+                self.key_edit.setPlaceholderText("empty: keep the key stored in the OS keyring")
             self.context_spin.setValue(profile.context_window)
             self.preset_combo.setCurrentText(profile.preset)
         self.backend_combo.currentIndexChanged.connect(self._backend_changed)
@@ -179,12 +181,19 @@ class ProfileEditor(QDialog):
             )
         values["endpoint"] = check_endpoint(endpoint, what="endpoint URL").url
         key_env = self.key_edit.text().strip()
-        if key_env and not _ENV_NAME.fullmatch(key_env):
-            raise UsageError(  # never echo it: it may be a pasted key
-                "The API key field takes the name of an environment variable, not the key itself",
-                hint="Enter e.g. OPENAI_API_KEY and put the key in that variable before starting.",
-            )
+        if key_env:
+            try:
+                check_key_variable(key_env)
+            except UsageError as exc:  # never echo it: it may be a pasted key
+                raise UsageError(
+                    "The API key field takes the name of an environment variable, not the key "
+                    f"itself: {exc.message[0].lower()}{exc.message[1:]}",
+                    hint="Enter e.g. OPENAI_API_KEY and put the key in that variable before "
+                    "starting.",
+                ) from None
         values["api_key_env"] = key_env or None
+        kept = self.original is not None and self.original.api_key_in_keyring
+        values["api_key_from_stdin"] = kept and not key_env  # keep the keyring key
         return checked_profile(argparse.Namespace(**values))
 
     def _save(self) -> None:
@@ -209,6 +218,10 @@ class ProfileEditor(QDialog):
             )
         held = settings.roles_of(old.name) if old is not None else []
         self.profiles.add(profile, replace_existing=same)
+        if old is not None and not same and old.api_key_in_keyring and profile.api_key_in_keyring:
+            key = read_secret(profile_account(old.name))  # the key moves with the name
+            if key:
+                store_secret(profile_account(profile.name), key)
         if old is not None and not same:
             self.profiles.remove(old.name)
         for role in held:
