@@ -185,3 +185,23 @@ def test_a_source_saved_without_a_real_path_records_it_at_its_next_refresh(
     assert source.status is SourceStatus.ERROR
     assert "symbolic link" in source.status_reason and str(link) in source.status_reason
     assert all(SECRET not in text for text in embedder.calls[calls:])
+
+
+def test_a_swap_while_the_walk_runs_discards_what_it_read(
+    pdf: PdfExtractor, homes: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kortty_rag.sources import scan as scan_module
+
+    victim, other = homes
+    legacy = Source(id="src-old", path=str(victim / "docs"), kind=SourceKind.FOLDER)  # no real_path
+    walk_folder = scan_module._Walk.folder_tree
+
+    def swapped_midway(self: object, root: Path) -> None:
+        repoint(victim, other)  # before the walk reads anything: it reads the other home
+        walk_folder(self, root)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scan_module._Walk, "folder_tree", swapped_midway)
+    review = Scanner(pdf=pdf).scan([legacy]).sources[0]
+    assert review.root_state is RootState.ERROR
+    assert "when the scan started" in review.root_error
+    assert review.rows == ()
