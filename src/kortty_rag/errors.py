@@ -149,3 +149,14 @@ class IncompatibleCollectionError(RemoteStoreError):
     """An existing Qdrant collection does not fit the store (dimension, distance, vector names)."""
 
     user_error = True
+
+
+class DamagedFileError(ConfigError):
+    """A file the product wrote (a store definition, the settings file, a model record) exists but
+    cannot be used: it is not UTF-8 JSON, or a field has the wrong type or value. ``field`` is the
+    path of the wrong field inside the file (empty when the whole file is unreadable)."""
+
+    def __init__(self, message: str, *, path: Path, field: str = "", hint: str = "") -> None:
+        super().__init__(message, hint=hint)
+        self.path = path
+        self.field = field

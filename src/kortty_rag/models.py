@@ -5,9 +5,12 @@ Everything here is plain data with JSON round-trips; behaviour lives in the modu
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
+
+from kortty_rag.decoding import CHECK, MAX, MIN, decode, join
 
 MiB = 1024 * 1024
 GiB = 1024 * MiB
@@ -60,12 +63,12 @@ class EmbeddingIdentity:
 
     model_id: str
     model_sha256: str
-    dimensions: int
+    dimensions: int = field(metadata={MIN: 1})
     pooling: str
     query_prefix: str
     document_prefix: str
-    chunk_tokens: int
-    overlap_tokens: int
+    chunk_tokens: int = field(metadata={MIN: 1})
+    overlap_tokens: int = field(metadata={MIN: 0})
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,17 +83,8 @@ class EmbeddingIdentity:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> EmbeddingIdentity:
-        return cls(
-            model_id=str(data["model_id"]),
-            model_sha256=str(data["model_sha256"]),
-            dimensions=int(data["dimensions"]),
-            pooling=str(data["pooling"]),
-            query_prefix=str(data["query_prefix"]),
-            document_prefix=str(data["document_prefix"]),
-            chunk_tokens=int(data["chunk_tokens"]),
-            overlap_tokens=int(data["overlap_tokens"]),
-        )
+    def from_json(cls, data: object, path: str = "") -> EmbeddingIdentity:
+        return decode(cls, data, path)
 
     def differences(self, other: EmbeddingIdentity) -> list[str]:
         """Names of the fields that differ (empty when the two are compatible)."""
@@ -105,7 +99,9 @@ class SourceOptions:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    max_file_size: int = field(
+        default=DEFAULT_MAX_FILE_SIZE, metadata={MIN: MIN_MAX_FILE_SIZE, MAX: MAX_MAX_FILE_SIZE}
+    )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -116,37 +112,40 @@ class SourceOptions:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SourceOptions:
-        return cls(
-            include=tuple(str(p) for p in data.get("include", ())),
-            exclude=tuple(str(p) for p in data.get("exclude", ())),
-            respect_gitignore=bool(data.get("respect_gitignore", True)),
-            max_file_size=int(data.get("max_file_size", DEFAULT_MAX_FILE_SIZE)),
-        )
+    def from_json(cls, data: object, path: str = "") -> SourceOptions:
+        return decode(cls, data, path)
 
 
 @dataclass(frozen=True)
 class SourceCounts:
-    files: int = 0
-    chunks: int = 0
-    issues: int = 0
+    files: int = field(default=0, metadata={MIN: 0})
+    chunks: int = field(default=0, metadata={MIN: 0})
+    issues: int = field(default=0, metadata={MIN: 0})
 
     def to_json(self) -> dict[str, int]:
         return {"files": self.files, "chunks": self.chunks, "issues": self.issues}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SourceCounts:
-        return cls(
-            int(data.get("files", 0)), int(data.get("chunks", 0)), int(data.get("issues", 0))
-        )
+    def from_json(cls, data: object, path: str = "") -> SourceCounts:
+        return decode(cls, data, path)
+
+
+def _absolute_path(value: str) -> str | None:
+    return None if os.path.isabs(value) else "must be an absolute path"
 
 
 @dataclass(frozen=True)
 class Source:
-    """A configured file or folder of a store, with its persisted state."""
+    """A configured file or folder of a store, with its persisted state.
+
+    ``real_path`` is the root's fully resolved path when it was added (no component of ``path`` may be
+    a symbolic link then, so it equals ``path``); a refresh refuses the root when its resolved path is
+    no longer this one. ``None`` for a source saved by an older version: its first successful refresh
+    records the path it resolves to then.
+    """
 
     id: str
-    path: str
+    path: str = field(metadata={CHECK: _absolute_path})
     kind: SourceKind
     sync_mode: SyncMode = SyncMode.MANUAL
     enabled: bool = True
@@ -156,6 +155,7 @@ class Source:
     counts: SourceCounts = field(default_factory=SourceCounts)
     last_indexed_at: str | None = None
     limited_watching: bool = False
+    real_path: str | None = field(default=None, metadata={CHECK: _absolute_path})
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -170,23 +170,12 @@ class Source:
             "counts": self.counts.to_json(),
             "last_indexed_at": self.last_indexed_at,
             "limited_watching": self.limited_watching,
+            "real_path": self.real_path,
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Source:
-        return cls(
-            id=str(data["id"]),
-            path=str(data["path"]),
-            kind=SourceKind(data["kind"]),
-            sync_mode=SyncMode(data.get("sync_mode", SyncMode.MANUAL)),
-            enabled=bool(data.get("enabled", True)),
-            options=SourceOptions.from_json(data.get("options", {})),
-            status=SourceStatus(data.get("status", SourceStatus.PENDING)),
-            status_reason=str(data.get("status_reason", "")),
-            counts=SourceCounts.from_json(data.get("counts", {})),
-            last_indexed_at=data.get("last_indexed_at"),
-            limited_watching=bool(data.get("limited_watching", False)),
-        )
+    def from_json(cls, data: object, path: str = "") -> Source:
+        return decode(cls, data, path)
 
     def evolve(self, **changes: Any) -> Source:
         return replace(self, **changes)
@@ -217,18 +206,37 @@ class StoreRoles:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> StoreRoles:
-        roots = data.get("mcp_roots", [])
-        return cls(
-            text=bool(data.get("text", True)),
-            coding=bool(data.get("coding", False)),
-            autonomous=bool(data.get("autonomous", False)),
-            mcp=data.get("mcp", False) is True,  # older files have no opt-in: off
-            mcp_roots=tuple(str(p) for p in roots) if isinstance(roots, list) else (),
-        )
+    def from_json(cls, data: object, path: str = "") -> StoreRoles:
+        return decode(cls, data, path)
 
     def serves(self, role: Role) -> bool:
         return self.text if role is Role.TEXT else self.coding
+
+
+@dataclass(frozen=True)
+class RetrievalSettings:
+    """``settings.retrieval`` of a store: the hybrid ranking's switches and fusion (SPEC §11)."""
+
+    dense: bool = True
+    lexical: bool = True
+    dense_weight: float = field(default=0.7, metadata={MIN: 0.0, MAX: 1.0})
+    rrf_k: int = field(default=60, metadata={MIN: 1})
+
+
+@dataclass(frozen=True)
+class QdrantSettings:
+    """``settings.qdrant`` of a Qdrant store (the API key is in the keyring, never here)."""
+
+    url: str = ""
+    collection: str = ""
+
+
+@dataclass(frozen=True)
+class StoreSettings:
+    """The known sections of ``Store.settings``; other keys are kept as they are."""
+
+    retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
+    qdrant: QdrantSettings = field(default_factory=QdrantSettings)
 
 
 @dataclass(frozen=True)
@@ -276,17 +284,10 @@ class Store:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Store:
-        return cls(
-            id=str(data["id"]),
-            name=str(data["name"]),
-            type=StoreType(data.get("type", StoreType.LOCAL)),
-            embedding=EmbeddingIdentity.from_json(data["embedding"]),
-            roles=StoreRoles.from_json(data.get("roles", {})),
-            sources=tuple(Source.from_json(s) for s in data.get("sources", ())),
-            created_at=str(data.get("created_at", "")),
-            settings=dict(data.get("settings", {})),
-        )
+    def from_json(cls, data: object, path: str = "") -> Store:
+        store = decode(cls, data, path)
+        decode(StoreSettings, store.settings, join(path, "settings"))  # validated, kept as a dict
+        return store
 
 
 @dataclass(frozen=True)

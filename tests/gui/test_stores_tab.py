@@ -370,3 +370,41 @@ def test_the_gui_never_freezes_while_indexing(
     assert summary.chunks_embedded > 100
     assert len(gaps) > 50
     assert max(gaps) < 0.100, f"the GUI thread waited {max(gaps) * 1000:.0f} ms"
+
+
+def test_a_damaged_store_is_listed_with_its_reason_and_the_others_keep_working(
+    qtbot: QtBot, chooser: FixedChooser, starter_model: InstalledModel
+) -> None:
+    import json
+
+    from kortty_rag.config.registry import STORE_FILE
+
+    registry = StoreRegistry()
+    registry.create("Healthy", starter_model.identity())
+    victim = registry.create("Victim", starter_model.identity())
+    definition = registry.folder(victim) / STORE_FILE
+    data = json.loads(definition.read_text())
+    data["store"]["roles"] = None  # the damage the test injects, and the field it must name
+    definition.write_text(json.dumps(data))
+
+    win = MainWindow(chooser=chooser, watch=False)
+    qtbot.addWidget(win)
+    try:
+        win.show()
+        tab = win.stores_tab
+        items = [tab.store_list.item(row) for row in range(tab.store_list.count())]
+        assert [item.text() for item in items] == [
+            f"Healthy\n{starter_model.id}",
+            "Victim\nDAMAGED",
+        ]
+        tab.store_list.setCurrentItem(items[1])
+        header = tab.store_header.text()
+        assert "DAMAGED" in header and "field store.roles must be an object, found null" in header
+        assert str(definition) in header
+        assert tab.current_store() is None
+        assert not tab.add_folder_button.isEnabled() and not tab.delete_button.isEnabled()
+        tab.store_list.setCurrentItem(items[0])
+        assert tab.current_store() is not None and tab.current_store().name == "Healthy"  # type: ignore[union-attr]
+        assert tab.add_folder_button.isEnabled()
+    finally:
+        win.shutdown()

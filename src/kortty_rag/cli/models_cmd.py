@@ -8,7 +8,7 @@ from typing import Any
 
 from kortty_rag.cli.render import StderrProgress, print_json, table
 from kortty_rag.embedding import catalog
-from kortty_rag.embedding.installed import InstalledModel, list_models
+from kortty_rag.embedding.installed import InstalledModel, damaged_models, list_models
 from kortty_rag.errors import UsageError
 from kortty_rag.sources.scan import human_size
 
@@ -85,8 +85,13 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     installed = list_models()
+    broken = damaged_models()
     if args.json:
         data: dict[str, Any] = {"installed": [model_json(m) for m in installed]}
+        if broken:
+            data["damaged"] = [
+                {"id": name, "error": exc.message, "hint": exc.hint} for name, exc in broken.items()
+            ]
         if args.catalog:
             data["catalog"] = [vars(m) for m in catalog.CATALOG]
         print_json(data)
@@ -108,6 +113,10 @@ def cmd_list(args: argparse.Namespace) -> int:
         )
     else:
         print("No embedding model installed. Offline: kortty-rag models install starter")
+    for name, exc in broken.items():
+        print(f"\n{name} is DAMAGED: {exc.message}")
+        if exc.hint:
+            print(f"What to do: {exc.hint}")
     if args.catalog:
         print()
         table(

@@ -8,7 +8,7 @@ from typing import Any
 
 from kortty_rag.cli import qdrant_cmd
 from kortty_rag.cli.render import StderrProgress, print_json, table
-from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.config.registry import DamagedStore, StoreRegistry
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
 from kortty_rag.models import Store, StoreRoles, StoreType
@@ -126,6 +126,9 @@ def register(commands: Any) -> None:
     qdrant_cmd.register(sub)
 
 
+OK, DAMAGED = "OK", "DAMAGED"
+
+
 def store_json(store: Store) -> dict[str, Any]:
     return store.to_json()
 
@@ -160,12 +163,27 @@ def cmd_create(args: argparse.Namespace) -> int:
     return 0
 
 
+def damaged_json(broken: DamagedStore) -> dict[str, Any]:
+    return {
+        "id": broken.id,
+        "name": broken.name,
+        "status": DAMAGED,
+        "folder": str(broken.folder),
+        "error": broken.error.message,
+        "hint": broken.error.hint,
+    }
+
+
 def cmd_list(args: argparse.Namespace) -> int:
-    stores = StoreRegistry().list()
+    survey = StoreRegistry().survey()
+    stores = survey.stores
     if args.json:
-        print_json([store_json(s) for s in stores])
+        print_json(
+            [store_json(s) | {"status": OK} for s in stores]
+            + [damaged_json(d) for d in survey.damaged]
+        )
         return 0
-    if not stores:
+    if not stores and not survey.damaged:
         print("No stores yet. Create one with: kortty-rag store create NAME --model MODEL")
         return 0
     rows = []
@@ -176,6 +194,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         rows.append(
             [
                 s.name,
+                OK,
                 s.type.value,
                 s.embedding.model_id,
                 roles or "-",
@@ -183,7 +202,13 @@ def cmd_list(args: argparse.Namespace) -> int:
                 f"{files}/{chunks}",
             ]
         )
-    table(["NAME", "TYPE", "MODEL", "ROLES", "SOURCES", "FILES/CHUNKS"], rows)
+    for broken in survey.damaged:
+        rows.append([broken.name, DAMAGED, "-", "-", "-", "-", "-"])
+    table(["NAME", "STATUS", "TYPE", "MODEL", "ROLES", "SOURCES", "FILES/CHUNKS"], rows)
+    for broken in survey.damaged:
+        print(f"\n{broken.name} is DAMAGED: {broken.error.message}")
+        if broken.error.hint:
+            print(f"What to do: {broken.error.hint}")
     return 0
 
 

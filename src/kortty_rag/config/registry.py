@@ -4,6 +4,11 @@ Each store folder holds only files this product creates; a folder without our ``
 someone else's and is never listed, changed or deleted. Read-modify-write of a definition happens under a
 short per-store config lock, so a GUI toggling "enabled" and a running job recording its result cannot
 lose each other's change.
+
+A damaged definition (not UTF-8 JSON, not an object, a field of the wrong type or value) never breaks the
+other stores: :meth:`StoreRegistry.survey` lists it as damaged with an error naming the file and the
+field, :meth:`StoreRegistry.list` returns the usable stores, and :meth:`StoreRegistry.get` of the damaged
+store raises that error.
 """
 
 from __future__ import annotations
@@ -24,8 +29,15 @@ from typing import Any
 
 from kortty_rag.config import atomic
 from kortty_rag.config.atomic import TEMP_MARKER, remove_temp_leftovers, write_json_atomic
+from kortty_rag.config.definitions import damaged, read_definition
 from kortty_rag.config.paths import store_dir, stores_dir
-from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
+from kortty_rag.decoding import FieldError, convert, found
+from kortty_rag.errors import (
+    AlreadyExistsError,
+    ConfigError,
+    NotFoundError,
+    UsageError,
+)
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
 
 PRODUCT = "kortty-rag"
@@ -79,24 +91,45 @@ def config_lock(folder: Path, timeout: float = 10.0, name: str = CONFIG_LOCK) ->
         os.close(fd)
 
 
-def _read_store(folder: Path) -> Store | None:
+STORE_LABEL = "The store definition"
+DAMAGED_HINT = (
+    "Fix that part of the file or restore it from a backup; until then this store is listed "
+    "as DAMAGED and every other store keeps working."
+)
+
+
+def _schema(data: dict[str, Any], path: Path, label: str, hint: str) -> None:
     try:
-        data = json.loads((folder / STORE_FILE).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as exc:
-        raise ConfigError(f"{folder / STORE_FILE} is unreadable: {exc}") from exc
-    if not isinstance(data, dict) or data.get("product") != PRODUCT:
-        return None
-    if int(data.get("schema", 0)) > SCHEMA_VERSION:
+        schema = convert(int, data.get("schema", 0), "schema")
+    except FieldError as exc:
+        raise damaged(label, path, exc, hint) from None
+    if schema > SCHEMA_VERSION:
         raise ConfigError(
-            f"{folder / STORE_FILE} was written by a newer kortty-rag",
-            hint="Upgrade kortty-rag to use this store.",
+            f"{label} {path} was written by a newer kortty-rag (schema {schema})",
+            hint="Upgrade kortty-rag to use it.",
         )
+
+
+def _read_store(folder: Path) -> Store | None:
+    """The store defined in ``folder``; ``None`` for a folder that is not ours (no ``store.json``, or
+    an object without our product marker). Raises :class:`ConfigError` for a damaged definition: one
+    that is not UTF-8 JSON, not an object, or has a wrong field."""
+    path = folder / STORE_FILE
+    data = read_definition(path, STORE_LABEL, DAMAGED_HINT)
+    if data is None or data.get("product") != PRODUCT:
+        return None  # an object without our marker is someone else's file
     try:
-        return Store.from_json(data["store"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ConfigError(f"{folder / STORE_FILE} is malformed: {exc}") from exc
+        _schema(data, path, STORE_LABEL, DAMAGED_HINT)
+        if "store" not in data:
+            raise FieldError("store", "is missing")
+        store = Store.from_json(data["store"], "store")
+        if store.id != folder.name:
+            raise FieldError(
+                "store.id", f'must be the folder\'s name "{folder.name}", found {found(store.id)}'
+            )
+    except FieldError as exc:
+        raise damaged(STORE_LABEL, path, exc, DAMAGED_HINT) from None
+    return store
 
 
 def _write_store(store: Store) -> None:
@@ -122,25 +155,70 @@ class DeletionReport:
     kept_foreign: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class DamagedStore:
+    """A store folder whose definition cannot be used; every other store keeps working."""
+
+    id: str  # the folder's name
+    name: str  # the name in the definition when it could be read, else the folder's name
+    folder: Path
+    error: ConfigError
+
+
+@dataclass(frozen=True)
+class StoreSurvey:
+    """What ``stores/`` holds: usable stores (sorted by name) and damaged ones (sorted by folder)."""
+
+    stores: tuple[Store, ...]
+    damaged: tuple[DamagedStore, ...]
+
+
+def _name_in(folder: Path) -> str:
+    """The store name written in a damaged definition, if it can still be made out."""
+    try:
+        data = json.loads((folder / STORE_FILE).read_bytes())
+        name = data["store"]["name"]
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        return folder.name
+    return name if isinstance(name, str) and name.strip() else folder.name
+
+
 class StoreRegistry:
     """All stores under the current ``KORTTY_HOME``."""
 
-    def list(self) -> list[Store]:
+    def survey(self) -> StoreSurvey:
+        """Read every store folder; a damaged definition is recorded with its error, never raised."""
         root = stores_dir()
-        if not root.is_dir():
-            return []
         stores: list[Store] = []
-        for entry in sorted(root.iterdir()):
-            if entry.is_dir() and not entry.is_symlink():
-                store = _read_store(entry)
-                if store is not None and store.id == entry.name:
+        broken: list[DamagedStore] = []
+        if root.is_dir():
+            for entry in sorted(root.iterdir()):
+                if not entry.is_dir() or entry.is_symlink():
+                    continue
+                try:
+                    store = _read_store(entry)
+                except ConfigError as exc:
+                    broken.append(DamagedStore(entry.name, _name_in(entry), entry, exc))
+                    continue
+                if store is not None:
                     stores.append(store)
-        return sorted(stores, key=lambda s: s.name.lower())
+        return StoreSurvey(tuple(sorted(stores, key=lambda s: s.name.lower())), tuple(broken))
+
+    def list(self) -> list[Store]:
+        """The usable stores; damaged ones are in :meth:`survey` (and :meth:`get` explains them)."""
+        return list(self.survey().stores)
+
+    def damaged(self) -> tuple[DamagedStore, ...]:
+        return self.survey().damaged
 
     def get(self, name_or_id: str) -> Store:
-        for store in self.list():
+        survey = self.survey()
+        for store in survey.stores:
             if name_or_id in (store.id, store.name) or store.name.lower() == name_or_id.lower():
                 return store
+        for broken in survey.damaged:
+            if name_or_id == broken.id or broken.name.lower() == name_or_id.lower():
+                raise broken.error
         raise NotFoundError(
             f"No store named {name_or_id!r}",
             hint="`kortty-rag store list` shows the stores; `store create` makes one.",
@@ -156,7 +234,9 @@ class StoreRegistry:
         settings: dict[str, Any] | None = None,
     ) -> Store:
         name = validate_name(name)
-        if any(s.name.lower() == name.lower() for s in self.list()):
+        survey = self.survey()
+        taken = [s.name for s in survey.stores] + [d.name for d in survey.damaged]
+        if any(other.lower() == name.lower() for other in taken):
             raise AlreadyExistsError(f"A store named {name!r} already exists")
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32] or "store"
         store_id = f"{slug}-{secrets.token_hex(3)}"

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from kortty_rag.chunking.splitter import overlap_for
 from kortty_rag.config.atomic import fsync_dir, write_json_atomic
+from kortty_rag.config.definitions import damaged, read_definition
 from kortty_rag.config.paths import models_dir
-from kortty_rag.errors import ModelError, NotFoundError
+from kortty_rag.decoding import MIN, FieldError, decode
+from kortty_rag.errors import ConfigError, ModelError, NotFoundError
 from kortty_rag.models import EmbeddingIdentity
 
 PRODUCT = "kortty-rag"
@@ -29,14 +30,14 @@ DEFAULT_CHUNK_TOKENS = 800
 class InstalledModel:
     id: str
     name: str
-    folder: Path
+    folder: Path  # where the record was found (not stored in it)
     sha256: str
-    size: int
+    size: int = field(metadata={MIN: 0})
     architecture: str
-    dimensions: int
+    dimensions: int = field(metadata={MIN: 1})
     pooling: str
-    trained_tokens: int
-    chunk_tokens: int
+    trained_tokens: int = field(metadata={MIN: 1})
+    chunk_tokens: int = field(metadata={MIN: 1})
     query_prefix: str
     document_prefix: str
     origin: str  # "starter" | "catalog" | "import"
@@ -78,23 +79,8 @@ class InstalledModel:
         }
 
     @classmethod
-    def from_json(cls, folder: Path, data: dict[str, Any]) -> InstalledModel:
-        return cls(
-            id=str(data["id"]),
-            name=str(data["name"]),
-            folder=folder,
-            sha256=str(data["sha256"]),
-            size=int(data["size"]),
-            architecture=str(data["architecture"]),
-            dimensions=int(data["dimensions"]),
-            pooling=str(data["pooling"]),
-            trained_tokens=int(data["trained_tokens"]),
-            chunk_tokens=int(data["chunk_tokens"]),
-            query_prefix=str(data["query_prefix"]),
-            document_prefix=str(data["document_prefix"]),
-            origin=str(data["origin"]),
-            installed_at=str(data["installed_at"]),
-        )
+    def from_json(cls, folder: Path, data: object) -> InstalledModel:
+        return decode(cls, data, given={"folder": folder})
 
 
 def now_iso() -> str:
@@ -106,34 +92,64 @@ def slug(text: str) -> str:
     return value[:64] or "model"
 
 
+RECORD_LABEL = "The model record"
+RECORD_HINT = (
+    "Fix that part of the file, or install the model again "
+    "(`kortty-rag models install starter --force` or `models import FILE.gguf`)."
+)
+
+
 def _read_record(folder: Path) -> InstalledModel | None:
+    """The model installed in ``folder``; ``None`` for a folder that is not ours. Raises
+    :class:`~kortty_rag.errors.ConfigError` when our record is damaged."""
     record = folder / RECORD
-    try:
-        data = json.loads(record.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("product") != PRODUCT:
+    data = read_definition(record, RECORD_LABEL, RECORD_HINT)
+    if data is None or data.get("product") != PRODUCT:
         return None
     try:
         return InstalledModel.from_json(folder, data)
-    except (KeyError, TypeError, ValueError):
-        return None
+    except FieldError as exc:
+        raise damaged(RECORD_LABEL, record, exc, RECORD_HINT) from None
+
+
+def _survey() -> tuple[list[InstalledModel], dict[str, ConfigError]]:
+    """Installed models, and the folders whose record is damaged (folder name → error)."""
+    root = models_dir()
+    models: list[InstalledModel] = []
+    broken: dict[str, ConfigError] = {}
+    if not root.is_dir():
+        return models, broken
+    for entry in sorted(root.iterdir()):
+        if not entry.is_dir():
+            continue
+        try:
+            model = _read_record(entry)
+        except ConfigError as exc:
+            broken[entry.name] = exc
+            continue
+        if model is not None and model.path.is_file():
+            models.append(model)
+    return models, broken
 
 
 def list_models() -> list[InstalledModel]:
-    """Installed models (folders without our record are someone else's and are ignored)."""
-    root = models_dir()
-    if not root.is_dir():
-        return []
-    found = (_read_record(entry) for entry in sorted(root.iterdir()) if entry.is_dir())
-    return [model for model in found if model is not None and model.path.is_file()]
+    """Installed models (folders without our record are someone else's and are ignored; a damaged
+    record is left out here and named by :func:`damaged_models` and :func:`get_model`)."""
+    return _survey()[0]
+
+
+def damaged_models() -> dict[str, ConfigError]:
+    return _survey()[1]
 
 
 def get_model(model_id: str) -> InstalledModel:
-    for model in list_models():
+    models, broken = _survey()
+    for model in models:
         if model_id in (model.id, model.name):
             return model
-    known = ", ".join(m.id for m in list_models()) or "none installed"
+    if model_id in broken:
+        raise broken[model_id]
+    known = ", ".join(m.id for m in models) or "none installed"
     raise NotFoundError(
         f"No installed embedding model {model_id!r} (installed: {known})",
         hint="Run `kortty-rag models install starter` or `kortty-rag models import FILE.gguf`.",

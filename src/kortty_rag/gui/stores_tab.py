@@ -8,6 +8,7 @@ Cancel; the completion summary counts new, unchanged, removed and skipped docume
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,9 @@ from kortty_rag.retrieval.search import RetrievalService
 from kortty_rag.sources.scan import SCAN_MESSAGE
 from kortty_rag.sync.jobs import PreparedReview, StoreJob, set_source_enabled
 from kortty_rag.sync.pipeline import IndexSummary
+
+#: Item data of a damaged store in the store list: its error (what is wrong and what to do).
+DAMAGE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def completion_text(summary: IndexSummary) -> str:
@@ -209,10 +213,18 @@ class StoresTab(QWidget):
         current = select_id or (selected.id if selected else None)
         self.store_list.blockSignals(True)
         self.store_list.clear()
-        for store in self.registry.list():
+        survey = self.registry.survey()
+        for store in survey.stores:
             item = QListWidgetItem(f"{store.name}\n{store.embedding.model_id}", self.store_list)
             item.setData(Qt.ItemDataRole.UserRole, store.id)
             if store.id == current:
+                self.store_list.setCurrentItem(item)
+        for broken in survey.damaged:  # shown with its reason; every action is off for it
+            item = QListWidgetItem(f"{broken.name}\nDAMAGED", self.store_list)
+            item.setData(Qt.ItemDataRole.UserRole, broken.id)
+            item.setData(DAMAGE_ROLE, str(broken.error))
+            item.setToolTip(str(broken.error))
+            if broken.id == current:
                 self.store_list.setCurrentItem(item)
         if self.store_list.currentItem() is None and self.store_list.count():
             self.store_list.setCurrentRow(0)
@@ -250,7 +262,12 @@ class StoresTab(QWidget):
 
     def _show_store(self) -> None:
         store = self.current_store()
-        if store is None:
+        item = self.store_list.currentItem()
+        damage = item.data(DAMAGE_ROLE) if item is not None else None
+        if damage:
+            self.store_header.setText(f"<b>DAMAGED</b> — {html.escape(damage)}")
+            self.sources.set_rows([])
+        elif store is None:
             self.store_header.setText("No knowledge store yet. Create one to get started.")
             self.sources.set_rows([])
         else:

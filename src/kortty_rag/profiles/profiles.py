@@ -8,18 +8,19 @@ its key.
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from kortty_rag.config.atomic import write_json_atomic
+from kortty_rag.config.definitions import damaged, read_definition
 from kortty_rag.config.endpoints import check_endpoint
 from kortty_rag.config.key_variables import check_key_variable
 from kortty_rag.config.paths import rag_dir, settings_file
 from kortty_rag.config.registry import config_lock, validate_name
 from kortty_rag.config.secrets import delete_secret, profile_account
+from kortty_rag.decoding import FieldError, convert, decode, expect_object, join
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
 from kortty_rag.models import Role
 
@@ -77,17 +78,8 @@ class AiProfile:
         } | ({"api_key_in_keyring": True} if self.api_key_in_keyring else {})
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> AiProfile:
-        return cls(
-            name=str(data["name"]),
-            backend=Backend(data["backend"]),
-            model=str(data["model"]),
-            context_window=int(data.get("context_window", 8192)),
-            preset=str(data.get("preset", "generic")),
-            endpoint=data.get("endpoint"),
-            api_key_env=data.get("api_key_env"),
-            api_key_in_keyring=data.get("api_key_in_keyring", False) is True,
-        )
+    def from_json(cls, data: object, path: str = "") -> AiProfile:
+        return decode(cls, data, path)
 
 
 @dataclass(frozen=True)
@@ -103,31 +95,43 @@ class ProfileSettings:
         return [role for role, name in self.roles if name == profile_name]
 
 
+SETTINGS_LABEL = "The settings file"
+SETTINGS_HINT = (
+    "Fix that part of the file or restore it from a backup; "
+    "`kortty-rag profile add` and `role assign` rewrite it once it can be read."
+)
+
+
+def _roles(value: object) -> tuple[tuple[Role, str], ...]:
+    """``roles`` of the settings file: role name → profile name (or null for an unassigned role)."""
+    roles: list[tuple[Role, str]] = []
+    for role, assigned in expect_object(value, "roles").items():
+        where = join("roles", role)
+        convert(Role, role, where)  # the key names a role
+        profile_name = convert(str | None, assigned, where)
+        if profile_name:
+            roles.append((Role(role), profile_name))
+    return tuple(roles)
+
+
 class ProfileRegistry:
     """Profiles and roles of the current ``KORTTY_HOME``."""
 
     def load(self) -> ProfileSettings:
         path = settings_file()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        data = read_definition(path, SETTINGS_LABEL, SETTINGS_HINT)
+        if data is None:
             return ProfileSettings()
-        except (OSError, ValueError) as exc:
-            raise ConfigError(f"{path} is unreadable: {exc}") from exc
-        if not isinstance(data, dict) or data.get("product") != PRODUCT:
+        if data.get("product") != PRODUCT:
             raise ConfigError(f"{path} was not written by kortty-rag; it is left untouched")
-        if int(data.get("schema", 0)) > SCHEMA_VERSION:
-            raise ConfigError(f"{path} was written by a newer kortty-rag")
         try:
-            profiles = tuple(AiProfile.from_json(p) for p in data.get("profiles", ()))
-            roles = tuple(
-                (Role(role), str(name)) for role, name in data.get("roles", {}).items() if name
-            )
-        except (KeyError, TypeError, ValueError, UsageError) as exc:
-            raise ConfigError(
-                f"{path} is malformed ({exc})",
-                hint="Fix or remove the file; `kortty-rag profile add` writes a valid one.",
-            ) from exc
+            schema = convert(int, data.get("schema", 0), "schema")
+            if schema > SCHEMA_VERSION:
+                raise ConfigError(f"{path} was written by a newer kortty-rag")
+            profiles = convert(tuple[AiProfile, ...], data.get("profiles", []), "profiles")
+            roles = _roles(data.get("roles", {}))
+        except FieldError as exc:
+            raise damaged(SETTINGS_LABEL, path, exc, SETTINGS_HINT) from None
         return ProfileSettings(profiles, roles)
 
     @contextlib.contextmanager

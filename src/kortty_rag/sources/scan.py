@@ -24,6 +24,7 @@ from kortty_rag.models import FileStatus, MiB, Source, SourceKind
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 from kortty_rag.sources.formats import detect_format, is_pdf
 from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState, SourceReview
+from kortty_rag.sources.rootpath import root_moved
 from kortty_rag.sources.rules import GITIGNORE, GitignoreRules, PathRules
 
 SCAN_MESSAGE = "Checking selected files and folders…"
@@ -133,6 +134,10 @@ class Scanner:
     def _scan_source(self, source: Source) -> SourceReview:
         root = Path(source.path)
         known = self.known.get(source.id, {})
+        moved = root_moved(source)
+        if moved:
+            return self._root_error(source, moved)
+        resolved = os.path.realpath(root)
         try:
             info = os.lstat(root)
         except FileNotFoundError:
@@ -161,6 +166,13 @@ class Scanner:
                 walk.folder_tree(root)
             except PermissionError as exc:
                 return self._root_error(source, f"cannot read folder {root} ({_error_text(exc)})")
+        if os.path.realpath(root) != resolved:  # a parent was swapped while the walk ran
+            return self._root_error(
+                source,
+                f"{root} led to {resolved} when the scan started but to {os.path.realpath(root)} "
+                "when it ended (a folder on its path was moved or re-linked); nothing of it was "
+                "indexed — refresh again once the path is stable",
+            )
         return walk.review()
 
     @staticmethod

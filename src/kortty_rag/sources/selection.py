@@ -1,6 +1,7 @@
 """Turning "Add files" / "Add folder" selections into new sources (SPEC §5, §7).
 
-Rules: a root must exist and must not be a symbolic link; folders become recursive folder sources and
+Rules: a root must exist and no component of its path may be a symbolic link (its resolved path is
+recorded in the source, and a refresh refuses the root once it resolves elsewhere); folders become recursive folder sources and
 regular files single-file sources. A folder that is, contains or lies inside an existing folder source
 is refused naming that source. A file already covered by a folder source (or already a source) is not
 added twice: it is reported as a skipped row instead.
@@ -28,6 +29,7 @@ from kortty_rag.models import (
 )
 from kortty_rag.sources.formats import detect_format
 from kortty_rag.sources.review import ReviewRow
+from kortty_rag.sources.rootpath import link_target, symlink_on_path
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,15 @@ def select_sources(
                 path=path,
                 hint=f"Add the link's target instead: {real(path)}",
             )
+        link = symlink_on_path(path)
+        if link is not None:
+            raise SourceError(
+                f"{path} lies under the symbolic link {link} (pointing to {link_target(link)}); "
+                "links are never followed, and whoever can re-point it could make a later refresh "
+                "index another folder",
+                path=path,
+                hint=f"Add the real path instead: {real(path)}",
+            )
         resolved = real(path)
         if stat.S_ISDIR(info.st_mode):
             for other, source in folders + chosen_folders:
@@ -105,6 +116,7 @@ def select_sources(
                 kind=SourceKind.FOLDER,
                 sync_mode=sync_mode,
                 options=options,
+                real_path=resolved,
             )
             chosen_folders.append((resolved, source))
             chosen.append(source)
@@ -138,6 +150,7 @@ def select_sources(
                 kind=SourceKind.FILE,
                 sync_mode=sync_mode,
                 options=options,
+                real_path=resolved,
             )
             chosen_files[resolved] = source
             chosen.append(source)

@@ -33,7 +33,8 @@ from kortty_rag.models import (
     SyncMode,
 )
 from kortty_rag.progress import CancelToken, NullProgress, Progress
-from kortty_rag.sources.review import ReviewReport, ReviewRow
+from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState
+from kortty_rag.sources.rootpath import root_moved
 from kortty_rag.sources.scan import ScanLimits, Scanner
 from kortty_rag.sources.selection import absolute, file_source_index, real, select_sources
 from kortty_rag.sync.pipeline import IndexSummary, SourceOutcome, run_index
@@ -157,7 +158,7 @@ class StoreJob:
             embedder = load_embedder(self.store.embedding)
         keep = {s.id for s in self.store.sources} | {s.id for s in review.new_sources}
         summary = run_index(
-            review.plan,
+            _pinned(review.plan),
             self.vectors,
             embedder,
             keep_sources=keep,
@@ -270,8 +271,29 @@ def _after(base: Source, outcome: SourceOutcome, documents: list[Document], when
             status=SourceStatus.MISSING, status_reason=outcome.reason, counts=SourceCounts()
         )
     return base.evolve(
-        status=SourceStatus.READY, status_reason="", counts=counts, last_indexed_at=when
+        status=SourceStatus.READY,
+        status_reason="",
+        counts=counts,
+        last_indexed_at=when,
+        real_path=base.real_path or real(base.path),  # recorded now for a source saved before
     )
+
+
+def _pinned(plan: ChangePlan) -> ChangePlan:
+    """``plan`` with every source whose root resolves elsewhere since the review turned into a root
+    error: nothing is read through the moved path, nothing is removed, its chunks stay."""
+    sources = []
+    for source_plan in plan.sources:
+        moved = root_moved(source_plan.source)
+        if moved and source_plan.root_state is not RootState.ERROR:
+            sources.append(
+                replace(
+                    source_plan, root_state=RootState.ERROR, root_error=moved, add=(), remove=()
+                )
+            )
+        else:
+            sources.append(source_plan)
+    return replace(plan, sources=tuple(sources))
 
 
 def set_source_enabled(

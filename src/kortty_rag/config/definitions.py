@@ -1,0 +1,37 @@
+"""Reading one of the product's own JSON files (a store definition, the settings file, a model record)
+with errors that name the file and the wrong field, and say what to do next."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kortty_rag.decoding import FieldError, expect_object, parse
+from kortty_rag.errors import ConfigError, DamagedFileError
+
+
+def damaged(label: str, path: Path, error: FieldError, hint: str) -> DamagedFileError:
+    """The user-facing error for a file that exists but cannot be used: file, field, what was found."""
+    return DamagedFileError(
+        f"{label} {path} is damaged: {error}", path=path, field=error.field, hint=hint
+    )
+
+
+def read_definition(path: Path, label: str, hint: str) -> dict[str, Any] | None:
+    """The top-level object of one of our JSON files; ``None`` when the file does not exist.
+
+    Raises :class:`DamagedFileError` when it cannot be read, is not UTF-8 JSON or not an object.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ConfigError(
+            f"{label} {path} cannot be read ({exc.strerror or exc})",
+            hint="Fix the file's permissions (or the I/O error) and try again.",
+        ) from exc
+    try:
+        return expect_object(parse(raw))
+    except FieldError as exc:
+        raise damaged(label, path, exc, hint) from None
