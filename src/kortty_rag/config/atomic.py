@@ -94,16 +94,3 @@ def dump_json(value: Any) -> bytes:
 
 def write_json_atomic(target: Path, value: Any) -> None:
     write_atomic(target, dump_json(value))
-
-
-def remove_temp_leftovers(folder: Path) -> list[Path]:
-    """Delete our own temporary files in ``folder`` (never anything else); returns what was removed."""
-    removed: list[Path] = []
-    if not folder.is_dir():
-        return removed
-    for entry in folder.iterdir():
-        if entry.name.startswith(TEMP_MARKER) and entry.is_file() and not entry.is_symlink():
-            with contextlib.suppress(FileNotFoundError):
-                entry.unlink()
-                removed.append(entry)
-    return removed
