@@ -58,9 +58,14 @@ class OpenFolder:
                 break
             names.insert(0, top.name)
             top = top.parent
-        if create:
+        try:
+            fd = os.open(top, _DIR_FLAGS)
+        except FileNotFoundError:
+            if not create:
+                raise
             top.mkdir(parents=True, exist_ok=True)
-        folder = cls(os.open(top, _DIR_FLAGS), top)
+            fd = os.open(top, _DIR_FLAGS)
+        folder = cls(fd, top)
         try:
             for name in names:
                 child = folder.sub(name, create=create)
@@ -89,24 +94,36 @@ class OpenFolder:
 
     # -- entries ------------------------------------------------------------------------------------
 
-    def _changed(self, name: str, exc: OSError) -> BaseException:
-        """The error for an entry that could not be opened as what we expected."""
+    def _changed(self, name: str, exc: OSError) -> StoreFolderChangedError | None:
+        """The error for an entry that is not of the kind we asked for (a link where a file or
+        folder belongs, a file where a folder belongs), or ``None`` for any other failure."""
         if exc.errno not in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
-            return exc
+            return None
         found = self.lstat(name)
-        what = describe(found.st_mode) if found else "missing"
-        return StoreFolderChangedError(self.path / name, what)
+        return StoreFolderChangedError(
+            self.path / name, describe(found.st_mode) if found else "gone"
+        )
 
     def sub(self, name: str, *, create: bool = False) -> OpenFolder:
-        """The sub-folder ``name`` (made if ``create``); a link or a file there is refused."""
-        if create:
-            with contextlib.suppress(FileExistsError):
-                os.mkdir(name, dir_fd=self.fd)
+        """The sub-folder ``name`` (made if missing and ``create``); a link or a file there is
+        refused."""
         try:
-            fd = os.open(name, _DIR_FLAGS | os.O_NOFOLLOW, dir_fd=self.fd)
+            return OpenFolder(self._open_sub(name), self.path / name)
+        except FileNotFoundError:
+            if not create:
+                raise
+        with contextlib.suppress(FileExistsError):  # made meanwhile: opened (and checked) below
+            os.mkdir(name, dir_fd=self.fd)
+        return OpenFolder(self._open_sub(name), self.path / name)
+
+    def _open_sub(self, name: str) -> int:
+        try:
+            return os.open(name, _DIR_FLAGS | os.O_NOFOLLOW, dir_fd=self.fd)
         except OSError as exc:
-            raise self._changed(name, exc) from exc
-        return OpenFolder(fd, self.path / name)
+            changed = self._changed(name, exc)
+            if changed is None:
+                raise
+            raise changed from exc
 
     def mkdir(self, name: str) -> None:
         os.mkdir(name, dir_fd=self.fd)
@@ -136,7 +153,10 @@ class OpenFolder:
         try:
             return os.open(name, flags | _NOFOLLOW, mode, dir_fd=self.fd)
         except OSError as exc:
-            raise self._changed(name, exc) from exc
+            changed = self._changed(name, exc)
+            if changed is None:
+                raise
+            raise changed from exc
 
     def read_bytes(self, name: str) -> bytes:
         fd = self.open_file(name, os.O_RDONLY)
