@@ -88,6 +88,21 @@ class SnapshotError(KorttyRagError):
     """A snapshot on disk is missing, truncated, corrupted or could not be written."""
 
 
+class StoreFolderChangedError(SnapshotError):
+    """Something other than kortty-rag put a symbolic link (or another kind of entry) where the store
+    folder or a part of it should be; nothing was read, written or deleted through it."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(
+            f"The store folder was changed by something else: {path} is {what}, not what kortty-rag "
+            "created; nothing was read, written or deleted through it.",
+            hint=f"Move {path} out of the store folder (check what it points to first), then run "
+            "`kortty-rag store rebuild STORE`; or delete the store (only kortty-rag's own files "
+            "are removed).",
+        )
+        self.path = path
+
+
 class RemovalIncompleteError(SnapshotError):
     """A source was removed from the store definition, but deleting its chunks failed; they are no
     longer retrieved and the next index job on the store deletes them."""

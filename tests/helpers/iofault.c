@@ -7,6 +7,8 @@
  * SQLite's page writes (pwrite64) and hnswlib's ofstream writes (write/writev) alike, because they
  * all go through these libc entry points.
  *
+ * Paths through /proc/self/fd/N/ count when folder N is under `prefix`.
+ *
  * Counted: write, pwrite(64), writev, pwritev(64), sendfile(64), copy_file_range, fsync, fdatasync,
  * ftruncate(64), rename, renameat(2), mkdir(at), unlink(at), rmdir, and open/openat(64) that would
  * create a file.
@@ -18,6 +20,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
@@ -48,8 +51,19 @@ long iofault_disarm(void) {
 
 const char *iofault_failed(void) { return failed; }
 
+static int fd_under_prefix(int fd);
+
 static int under_prefix(const char *path) {
     if (path == NULL) return 0;
+    /* a file named through an open folder's descriptor (how the snapshot writer hands paths to
+     * SQLite and hnswlib) is under the prefix when that folder is */
+    static const char proc_fd[] = "/proc/self/fd/";
+    if (strncmp(path, proc_fd, sizeof(proc_fd) - 1) == 0) {
+        const char *digits = path + sizeof(proc_fd) - 1;
+        char *end;
+        long fd = strtol(digits, &end, 10);
+        if (end != digits && *end == '/') return fd_under_prefix((int)fd);
+    }
     if (strncmp(path, prefix, prefix_len) != 0) return 0;
     return path[prefix_len] == 0 || path[prefix_len] == '/';
 }

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kortty_rag.config.open_folder import OpenFolder
+
 TEMP_MARKER = ".kortty-tmp-"
 
 #: Fault-injection seam for the crash tests: called with the name of each durable step of an atomic
@@ -56,27 +58,34 @@ def temp_name(target: Path) -> Path:
 def write_atomic(target: Path, data: bytes) -> None:
     """Replace ``target`` with ``data`` so that readers see the old or the new bytes, nothing between."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = temp_name(target)
+    with OpenFolder.open(target.parent, nofollow=0) as folder:
+        write_atomic_in(folder, target.name, data)
+
+
+def write_atomic_in(folder: OpenFolder, name: str, data: bytes) -> None:
+    """:func:`write_atomic` of ``name`` in an open folder: the temporary file, the rename and the flush
+    all go through the folder's descriptor, and a symbolic link at ``name`` is replaced, not followed."""
+    tmp = f"{TEMP_MARKER}{name}.{secrets.token_hex(4)}"
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = folder.open_file(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
             view = memoryview(data)
             while view:
                 written = os.write(fd, view)
                 view = view[written:]
-            checkpoint(f"{target.name}: temp-written")
+            checkpoint(f"{name}: temp-written")
             os.fsync(fd)
         finally:
             os.close(fd)
-        checkpoint(f"{target.name}: temp-synced")
-        os.replace(tmp, target)
+        checkpoint(f"{name}: temp-synced")
+        folder.replace(tmp, name)
     except BaseException:
         with contextlib.suppress(OSError):
-            tmp.unlink()
+            folder.unlink(tmp)
         raise
-    checkpoint(f"{target.name}: replaced")
-    fsync_dir(target.parent)
-    checkpoint(f"{target.name}: folder-synced")
+    checkpoint(f"{name}: replaced")
+    folder.fsync()
+    checkpoint(f"{name}: folder-synced")
 
 
 def dump_json(value: Any) -> bytes:
@@ -85,16 +94,3 @@ def dump_json(value: Any) -> bytes:
 
 def write_json_atomic(target: Path, value: Any) -> None:
     write_atomic(target, dump_json(value))
-
-
-def remove_temp_leftovers(folder: Path) -> list[Path]:
-    """Delete our own temporary files in ``folder`` (never anything else); returns what was removed."""
-    removed: list[Path] = []
-    if not folder.is_dir():
-        return removed
-    for entry in folder.iterdir():
-        if entry.name.startswith(TEMP_MARKER) and entry.is_file() and not entry.is_symlink():
-            with contextlib.suppress(FileNotFoundError):
-                entry.unlink()
-                removed.append(entry)
-    return removed

@@ -19,7 +19,6 @@ import json
 import os
 import re
 import secrets
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -28,24 +27,22 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.config import atomic
-from kortty_rag.config.atomic import TEMP_MARKER, remove_temp_leftovers, write_json_atomic
+from kortty_rag.config.atomic import dump_json, write_atomic_in
 from kortty_rag.config.definitions import damaged, read_definition
+from kortty_rag.config.open_folder import OpenFolder
 from kortty_rag.config.paths import store_dir, stores_dir
-from kortty_rag.decoding import FieldError, convert, found
-from kortty_rag.errors import (
-    AlreadyExistsError,
-    ConfigError,
-    NotFoundError,
-    UsageError,
+from kortty_rag.config.store_files import (
+    CONFIG_LOCK,
+    STORE_FILE,
+    open_store_folder,
+    remove_store_contents,
 )
+from kortty_rag.decoding import FieldError, convert, found
+from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
 
 PRODUCT = "kortty-rag"
 SCHEMA_VERSION = 1
-STORE_FILE = "store.json"
-CONFIG_LOCK = "config.lock"
-#: Everything the product may create inside a store folder (store deletion removes only these).
-OWN_ENTRIES = (STORE_FILE, CONFIG_LOCK, "store.lock", "CURRENT", "snapshots")
 _NAME = re.compile(r"^[\w][\w .@+-]{0,63}$")
 
 
@@ -64,11 +61,14 @@ def validate_name(name: str, what: str = "store") -> str:
 
 
 @contextlib.contextmanager
-def config_lock(folder: Path, timeout: float = 10.0, name: str = CONFIG_LOCK) -> Iterator[None]:
-    """A short exclusive lock for read-modify-write of a definition file in ``folder``."""
+def config_lock(
+    folder: Path, timeout: float = 10.0, name: str = CONFIG_LOCK, *, nofollow: int = 0
+) -> Iterator[None]:
+    """A short exclusive lock for read-modify-write of a definition file in ``folder`` (whose last
+    ``nofollow`` path components must not be symbolic links; the lock file itself never is one)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        with OpenFolder.open(folder, nofollow=nofollow, create=True) as opened:
+            fd = opened.open_file(name, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as exc:
         raise ConfigError(
             f"Cannot open the lock file {folder / name} ({exc.strerror or exc})",
@@ -140,7 +140,8 @@ def _write_store(store: Store) -> None:
         "store": store.to_json(),
     }
     try:
-        write_json_atomic(folder / STORE_FILE, payload)
+        with open_store_folder(folder) as opened:
+            write_atomic_in(opened, STORE_FILE, dump_json(payload))
     except OSError as exc:
         raise ConfigError(
             f"Could not save the store definition {folder / STORE_FILE} ({exc.strerror or exc})",
@@ -152,6 +153,7 @@ def _write_store(store: Store) -> None:
 class DeletionReport:
     folder: Path
     removed: tuple[str, ...]
+    #: what the product did not create, as paths relative to the folder (``snapshots/notes.txt``)
     kept_foreign: tuple[str, ...]
 
 
@@ -242,7 +244,8 @@ class StoreRegistry:
         store_id = f"{slug}-{secrets.token_hex(3)}"
         folder = store_dir(store_id)
         try:
-            folder.mkdir(parents=True, exist_ok=False)
+            with OpenFolder.open(stores_dir(), nofollow=1, create=True) as stores:
+                stores.mkdir(store_id)
         except OSError as exc:
             raise ConfigError(
                 f"Could not create the store folder {folder} ({exc.strerror or exc})",
@@ -261,8 +264,11 @@ class StoreRegistry:
         try:
             _write_store(store)
         except ConfigError:
-            with contextlib.suppress(OSError):
-                folder.rmdir()  # still empty: nothing of the store was saved
+            with (
+                contextlib.suppress(OSError),
+                OpenFolder.open(stores_dir(), nofollow=1) as stores,
+            ):
+                stores.rmdir(store_id)  # still empty: nothing of the store was saved
             raise
         return store
 
@@ -275,7 +281,7 @@ class StoreRegistry:
     def update(self, store_id: str, change: Callable[[Store], Store]) -> Store:
         """Apply ``change`` to the stored definition under the config lock and persist the result."""
         folder = store_dir(store_id)
-        with config_lock(folder):
+        with config_lock(folder, nofollow=2):
             current = _read_store(folder)
             if current is None:
                 raise NotFoundError(f"Store {store_id!r} no longer exists")
@@ -290,25 +296,25 @@ class StoreRegistry:
     def delete(self, store: Store) -> DeletionReport:
         """Remove the store's own files (and its folder if nothing else is in it); never sources.
 
-        The caller holds the store's job lock.
+        Only entries the product created are removed, each through the store folder's descriptor
+        without following links; everything else is kept and listed. The caller holds the store's
+        job lock.
         """
         folder = store_dir(store.id)
-        removed: list[str] = []
-        for name in OWN_ENTRIES:
-            path = folder / name
-            if path.is_dir() and not path.is_symlink():
-                shutil.rmtree(path)
-                removed.append(name)
-            elif path.exists() or path.is_symlink():
-                path.unlink()
-                removed.append(name)
-        removed += [p.name for p in remove_temp_leftovers(folder)]
-        foreign = (
-            tuple(sorted(e.name for e in folder.iterdir() if not e.name.startswith(TEMP_MARKER)))
-            if folder.is_dir()
-            else ()
-        )
-        if not foreign:
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-        return DeletionReport(folder, tuple(removed), foreign)
+        try:
+            with OpenFolder.open(stores_dir(), nofollow=1) as stores:
+                try:
+                    opened = stores.sub(store.id)
+                except FileNotFoundError:
+                    return DeletionReport(folder, (), ())
+                with opened:
+                    removed, kept = remove_store_contents(opened)
+                if not kept:
+                    with contextlib.suppress(OSError):  # something appeared meanwhile: it stays
+                        stores.rmdir(store.id)
+        except OSError as exc:
+            raise ConfigError(
+                f"Could not delete the store folder {folder} ({exc.strerror or exc})",
+                hint="Fix the folder's permissions (or the I/O error) and delete the store again.",
+            ) from exc
+        return DeletionReport(folder, tuple(removed), tuple(kept))

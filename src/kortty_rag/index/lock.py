@@ -2,7 +2,8 @@
 
 The kernel releases the lock when its holder exits or is killed, so a crashed job never leaves a store
 locked. Two handles in the same process conflict as well (``flock`` locks belong to open file
-descriptions), so this also serialises threads.
+descriptions), so this also serialises threads. The lock file is opened relative to the store folder's
+descriptor and never through a symbolic link (one swapped in for the folder or the file is refused).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import os
 from pathlib import Path
 from types import TracebackType
 
+from kortty_rag.config.store_files import STORE_LOCK, open_store_folder
 from kortty_rag.errors import ConfigError, StoreBusyError
 
-LOCK_FILE = "store.lock"
+LOCK_FILE = STORE_LOCK
 
 
 class StoreLock:
@@ -28,8 +30,8 @@ class StoreLock:
 
     def acquire(self) -> StoreLock:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            with open_store_folder(self.path.parent, create=True) as folder:
+                fd = folder.open_file(LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:
             raise ConfigError(
                 f"Cannot open the lock file {self.path} ({exc.strerror or exc})",

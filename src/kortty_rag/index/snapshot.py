@@ -11,6 +11,11 @@ structural check of the hnswlib file), the manifest records the checksums, the f
 place and only then does ``CURRENT`` switch, by ``rename``. A crash at any point leaves ``CURRENT``
 naming a complete, verified snapshot: the old one or the new one. Opening verifies the checksums before
 hnswlib reads a byte.
+
+Every file is read, written and removed relative to the store folder's descriptor, never through a
+symbolic link (:mod:`kortty_rag.config.open_folder`); a store folder whose ``snapshots``, snapshot
+folder or pointer was replaced by a link is refused with :class:`StoreFolderChangedError`, and cleanup
+removes only the files a snapshot consists of (:mod:`kortty_rag.config.store_files`).
 """
 
 from __future__ import annotations
@@ -19,34 +24,37 @@ import contextlib
 import hashlib
 import json
 import os
-import re
 import secrets
-import shutil
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from kortty_rag.config.atomic import TEMP_MARKER, fsync_dir, fsync_file, sha256_file, write_atomic
-from kortty_rag.errors import IncompatibleIndexError, SnapshotError
+from kortty_rag.config.atomic import TEMP_MARKER, write_atomic_in
+from kortty_rag.config.open_folder import OpenFolder
+from kortty_rag.config.store_files import (
+    BUILD_PREFIX,
+    CHUNKS,
+    CURRENT,
+    MANIFEST,
+    SNAPSHOT_NAME,
+    SNAPSHOTS,
+    VECTORS,
+    is_snapshot_folder_name,
+    open_snapshot_folder,
+    open_store_folder,
+    remove_snapshot_folder,
+)
+from kortty_rag.errors import IncompatibleIndexError, SnapshotError, StoreFolderChangedError
 from kortty_rag.index.chunkdb import ChunkReader, ChunkWriter, NewChunk
 from kortty_rag.index.hnsw_file import HnswFileInfo, validate_hnsw_file
+from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, HnswParams, Manifest
 from kortty_rag.models import Chunk, Document, EmbeddingIdentity
 
-#: 1: vectors + chunk table; 2: adds the lexical (BM25) index. Older formats are migrated on open.
-FORMAT_VERSION = 2
-PRODUCT = "kortty-rag"
-CURRENT = "CURRENT"
-SNAPSHOTS = "snapshots"
-MANIFEST = "manifest.json"
-VECTORS = "vectors.hnsw"
-CHUNKS = "chunks.sqlite"
-_SNAPSHOT_NAME = re.compile(r"^snap-\d{8}-[0-9a-f]{8}$")
-_BUILD_PREFIX = f"{TEMP_MARKER}snap-"
+__all__ = ["CHUNKS", "CURRENT", "FORMAT_VERSION", "MANIFEST", "SNAPSHOTS", "VECTORS", "HnswParams"]
 #: Compact the graph when more than this share of its elements are deleted.
 COMPACT_RATIO = 0.25
 
@@ -62,72 +70,14 @@ def _rebuild_hint() -> str:
     return "Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot."
 
 
-@dataclass(frozen=True)
-class HnswParams:
-    """Internal graph parameters (SPEC §3: no tuning in normal use)."""
-
-    # measured (benchmarks/query_latency.py): M=32 with ef=512 gives recall@10 >= 0.99 against exact
-    # search on clustered 384-d data at a few ms per query; M=16/ef=128 gave only 0.95
-    m: int = 32
-    ef_construction: int = 200
-    ef_search: int = 512
-
-    def to_json(self) -> dict[str, int]:
-        return {"m": self.m, "ef_construction": self.ef_construction, "ef_search": self.ef_search}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HnswParams:
-        return cls(int(data["m"]), int(data["ef_construction"]), int(data["ef_search"]))
-
-
-@dataclass(frozen=True)
-class Manifest:
-    format: int
-    name: str
-    sequence: int
-    created_at: str
-    embedding: EmbeddingIdentity
-    hnsw: HnswParams
-    chunks: int
-    documents: int
-    files: dict[str, dict[str, Any]] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "product": PRODUCT,
-            "format": self.format,
-            "name": self.name,
-            "sequence": self.sequence,
-            "created_at": self.created_at,
-            "embedding": self.embedding.to_json(),
-            "hnsw": self.hnsw.to_json(),
-            "chunks": self.chunks,
-            "documents": self.documents,
-            "files": self.files,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Manifest:
-        return cls(
-            format=int(data["format"]),
-            name=str(data["name"]),
-            sequence=int(data["sequence"]),
-            created_at=str(data["created_at"]),
-            embedding=EmbeddingIdentity.from_json(data["embedding"]),
-            hnsw=HnswParams.from_json(data["hnsw"]),
-            chunks=int(data["chunks"]),
-            documents=int(data["documents"]),
-            files={str(k): dict(v) for k, v in data["files"].items()},
-        )
-
-
 # -- reading --------------------------------------------------------------------------------------
 
 
 def read_pointer(folder: Path) -> tuple[str, str] | None:
     """``(snapshot name, manifest sha256)`` from ``CURRENT``, or ``None`` for a store never indexed."""
     try:
-        raw = (folder / CURRENT).read_bytes()
+        with open_store_folder(folder) as store:
+            raw = store.read_bytes(CURRENT)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -139,16 +89,26 @@ def read_pointer(folder: Path) -> tuple[str, str] | None:
         raise SnapshotError(
             f"The snapshot pointer {folder / CURRENT} is damaged", hint=_rebuild_hint()
         ) from None
-    if data.get("product") != PRODUCT or not _SNAPSHOT_NAME.match(name):
+    if data.get("product") != PRODUCT or not SNAPSHOT_NAME.match(name):
         raise SnapshotError(f"{folder / CURRENT} is not a kortty-rag snapshot pointer")
     return name, digest
 
 
 def verify_snapshot(folder: Path, name: str, manifest_sha256: str) -> Manifest:
     """Check the manifest and every file it lists (size, SHA-256, hnswlib layout)."""
-    snap = folder / SNAPSHOTS / name
     try:
-        raw = (snap / MANIFEST).read_bytes()
+        with open_snapshot_folder(folder, name) as snap:
+            return _verify(snap, name, manifest_sha256)
+    except OSError as exc:
+        raise SnapshotError(
+            f"Snapshot {name} is missing or unreadable ({exc.strerror or exc})",
+            hint=_rebuild_hint(),
+        ) from exc
+
+
+def _verify(snap: OpenFolder, name: str, manifest_sha256: str) -> Manifest:
+    try:
+        raw = snap.read_bytes(MANIFEST)
     except OSError as exc:
         raise SnapshotError(
             f"Snapshot {name} has no readable manifest ({exc.strerror})", hint=_rebuild_hint()
@@ -177,9 +137,8 @@ def verify_snapshot(folder: Path, name: str, manifest_sha256: str) -> Manifest:
     if set(manifest.files) != {VECTORS, CHUNKS}:
         raise SnapshotError(f"The manifest of snapshot {name} lists unexpected files")
     for file_name, entry in manifest.files.items():
-        path = snap / file_name
         try:
-            size = path.stat().st_size
+            size = snap.size(file_name)
         except OSError as exc:
             raise SnapshotError(
                 f"Snapshot file {name}/{file_name} is missing", hint=_rebuild_hint()
@@ -190,12 +149,12 @@ def verify_snapshot(folder: Path, name: str, manifest_sha256: str) -> Manifest:
                 "(truncated or replaced)",
                 hint=_rebuild_hint(),
             )
-        if sha256_file(path) != entry["sha256"]:
+        if snap.sha256(file_name) != entry["sha256"]:
             raise SnapshotError(
                 f"Snapshot file {name}/{file_name} is corrupted (checksum mismatch)",
                 hint=_rebuild_hint(),
             )
-    validate_hnsw_file(snap / VECTORS, manifest.embedding.dimensions)
+    validate_hnsw_file(snap.library_path(VECTORS), manifest.embedding.dimensions)
     return manifest
 
 
@@ -229,8 +188,15 @@ class Snapshot:
         self.manifest = manifest
         self.path = folder / SNAPSHOTS / manifest.name
         dim = manifest.embedding.dimensions
-        self._index, info = _load_hnsw(self.path / VECTORS, dim, manifest.hnsw)
-        self.chunks = ChunkReader(self.path / CHUNKS)
+        try:
+            with open_snapshot_folder(folder, manifest.name) as snap:
+                self._index, info = _load_hnsw(snap.library_path(VECTORS), dim, manifest.hnsw)
+                self.chunks = ChunkReader(snap.library_path(CHUNKS))
+        except OSError as exc:
+            raise SnapshotError(
+                f"Snapshot {manifest.name} became unreadable ({exc.strerror or exc})",
+                hint=_rebuild_hint(),
+            ) from exc
         self._lock = threading.Lock()
         live = info.count - info.deleted
         if self.chunks.count() != manifest.chunks or live != manifest.chunks:
@@ -327,27 +293,42 @@ def open_snapshot(folder: Path, identity: EmbeddingIdentity) -> Snapshot | None:
 def remove_leftovers(folder: Path) -> list[str]:
     """Remove our temporary files and every snapshot folder that ``CURRENT`` does not name.
 
-    Call only while holding the store lock: a running build lives in one of these folders.
+    Only the files a snapshot consists of are removed (a folder holding anything else stays); a
+    symbolic link swapped in for ``snapshots`` or the pointer is refused, never followed. Call only
+    while holding the store lock: a running build lives in one of these folders.
     """
-    removed: list[str] = []
     try:
         pointer = read_pointer(folder)
+    except StoreFolderChangedError:
+        raise
     except SnapshotError:
-        return removed  # do not delete anything while the pointer itself is unreadable
-    active = pointer[0] if pointer else None
-    snapshots = folder / SNAPSHOTS
-    if snapshots.is_dir():
-        for entry in snapshots.iterdir():
-            ours = entry.name.startswith(_BUILD_PREFIX) or _SNAPSHOT_NAME.match(entry.name)
-            if ours and entry.name != active and entry.is_dir() and not entry.is_symlink():
-                shutil.rmtree(entry, ignore_errors=True)
-                removed.append(entry.name)
-                checkpoint("leftover-removed")
-    for entry in folder.iterdir() if folder.is_dir() else ():
-        if entry.name.startswith(TEMP_MARKER) and entry.is_file():
+        return []  # do not delete anything while the pointer itself is unreadable
+    try:
+        with open_store_folder(folder) as store:
+            return _remove_leftovers_in(store, pointer[0] if pointer else None)
+    except FileNotFoundError:
+        return []
+
+
+def _leftover_removed() -> None:
+    checkpoint("leftover-removed")
+
+
+def _remove_leftovers_in(store: OpenFolder, active: str | None) -> list[str]:
+    removed: list[str] = []
+    if store.lstat(SNAPSHOTS) is not None:  # a link or a file there is refused, not skipped
+        with store.sub(SNAPSHOTS) as snapshots:
+            for name in snapshots.names():
+                if name == active or not is_snapshot_folder_name(name):
+                    continue
+                with contextlib.suppress(OSError):  # best effort: the next open tries again
+                    if not remove_snapshot_folder(snapshots, name, _leftover_removed):
+                        removed.append(name)
+    for name in store.names():
+        if name.startswith(TEMP_MARKER) and store.is_file(name):
             with contextlib.suppress(OSError):  # best effort: the next open tries again
-                entry.unlink()
-                removed.append(entry.name)
+                store.unlink(name)
+                removed.append(name)
                 checkpoint("leftover-removed")
     return removed
 
@@ -378,24 +359,20 @@ class SnapshotBuilder:
         self.identity = identity
         self.params = params or (base.hnsw if base else HnswParams())
         self.sequence = (base.sequence + 1) if base else 1
-        self.tmp = folder / SNAPSHOTS / f"{_BUILD_PREFIX}{secrets.token_hex(4)}"
-        try:
-            self.tmp.mkdir(parents=True)
-        except OSError as exc:
-            raise SnapshotError(
-                f"Could not start a new snapshot ({exc.strerror or exc}); the previous snapshot is "
-                "still active",
-                hint="Free disk space (or fix the I/O error) and run the job again.",
-            ) from exc
+        self._tmp_name = f"{BUILD_PREFIX}{secrets.token_hex(4)}"
+        self.tmp = folder / SNAPSHOTS / self._tmp_name
+        self._store, self._snapshots, self._build = self._open_folders()
         self._closed = False
         self._compact = False
         #: whether anything was added or removed (an unchanged update activates nothing)
         self.changed = False
         try:
             if base is not None and not fresh:
-                base_dir = folder / SNAPSHOTS / base.name
-                shutil.copyfile(base_dir / CHUNKS, self.tmp / CHUNKS)
-                self.index, _ = _load_hnsw(base_dir / VECTORS, identity.dimensions, self.params)
+                with self._snapshots.sub(base.name) as base_dir:
+                    base_dir.copy_file(CHUNKS, self._build, CHUNKS)
+                    self.index, _ = _load_hnsw(
+                        base_dir.library_path(VECTORS), identity.dimensions, self.params
+                    )
             else:
                 self.index = hnswlib.Index(space="cosine", dim=identity.dimensions)
                 self.index.init_index(
@@ -404,7 +381,7 @@ class SnapshotBuilder:
                     ef_construction=self.params.ef_construction,
                     allow_replace_deleted=True,
                 )
-            self.db = ChunkWriter(self.tmp / CHUNKS)
+            self.db = ChunkWriter(self._build.library_path(CHUNKS))
             self.changed = self.db.lexical_rebuilt and base is not None  # a format migration
             self._next_label = self.db.next_label()
             self._docs = {(d.source_id, d.rel_path): (i, d) for i, d in self.db.documents()}
@@ -417,6 +394,27 @@ class SnapshotBuilder:
                     hint="Free disk space (or fix the I/O error) and run the job again.",
                 ) from exc
             raise
+
+    def _open_folders(self) -> tuple[OpenFolder, OpenFolder, OpenFolder]:
+        """The store folder, ``snapshots`` and the new build folder in it, held open until the end:
+        everything the builder writes goes through these descriptors."""
+        opened: list[OpenFolder] = []
+        try:
+            opened.append(open_store_folder(self.folder, create=True))
+            opened.append(opened[0].sub(SNAPSHOTS, create=True))
+            opened[1].mkdir(self._tmp_name)
+            opened.append(opened[1].sub(self._tmp_name))
+        except BaseException as exc:
+            for folder in opened:
+                folder.close()
+            if isinstance(exc, OSError):
+                raise SnapshotError(
+                    f"Could not start a new snapshot ({exc.strerror or exc}); the previous snapshot "
+                    "is still active",
+                    hint="Free disk space (or fix the I/O error) and run the job again.",
+                ) from exc
+            raise
+        return opened[0], opened[1], opened[2]
 
     # -- content --------------------------------------------------------------------------------
 
@@ -484,9 +482,10 @@ class SnapshotBuilder:
         live = self.db.live_labels()
         self._maybe_compact(live)
         checkpoint("commit-started")
-        vectors = self.tmp / VECTORS
+        build = self._build
+        vectors = build.library_path(VECTORS)
         self.index.save_index(str(vectors))
-        if vectors.stat().st_size != self.index.index_file_size():
+        if build.size(VECTORS) != self.index.index_file_size():
             raise SnapshotError(
                 "The vector index was not written completely (the disk may be full); the previous "
                 "snapshot is still active",
@@ -495,12 +494,12 @@ class SnapshotBuilder:
         checkpoint("vectors-saved")
         self.db.finish(vacuum=self._compact)
         checkpoint("files-written")
-        fsync_file(vectors)
+        build.fsync_file(VECTORS)
         checkpoint("vectors-synced")
-        fsync_file(self.tmp / CHUNKS)
+        build.fsync_file(CHUNKS)
         checkpoint("files-synced")
         files = {
-            name: {"size": (self.tmp / name).stat().st_size, "sha256": sha256_file(self.tmp / name)}
+            name: {"size": build.size(name), "sha256": build.sha256(name)}
             for name in (VECTORS, CHUNKS)
         }
         validate_hnsw_file(vectors, self.identity.dimensions)
@@ -517,19 +516,19 @@ class SnapshotBuilder:
             files,
         )
         raw = (json.dumps(manifest.to_json(), indent=2) + "\n").encode()
-        with (self.tmp / MANIFEST).open("wb") as handle:
+        fd = build.open_file(MANIFEST, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+        with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
             handle.flush()
             checkpoint("manifest-data-written")
             os.fsync(handle.fileno())
         checkpoint("manifest-synced")
-        fsync_dir(self.tmp)
+        build.fsync()
         checkpoint("manifest-written")
-        final = self.folder / SNAPSHOTS / name
-        self.tmp.rename(final)
-        self.tmp = final
+        self._snapshots.rename(self._tmp_name, name)
+        self._tmp_name, self.tmp = name, self.folder / SNAPSHOTS / name
         checkpoint("snapshot-folder-renamed")
-        fsync_dir(self.folder / SNAPSHOTS)
+        self._snapshots.fsync()
         checkpoint("snapshot-renamed")
         pointer = {
             "product": PRODUCT,
@@ -539,7 +538,7 @@ class SnapshotBuilder:
         self._switch_pointer(name, (json.dumps(pointer) + "\n").encode())
         checkpoint("pointer-switched")
         with contextlib.suppress(OSError):  # the new snapshot is active; cleanup is retried on open
-            remove_leftovers(self.folder)
+            _remove_leftovers_in(self._store, name)
         checkpoint("old-removed")
         return manifest
 
@@ -547,7 +546,7 @@ class SnapshotBuilder:
         """Point ``CURRENT`` at the new snapshot. From the moment the rename happened the new folder
         is the active snapshot and must never be discarded, even if flushing the folder fails."""
         try:
-            write_atomic(self.folder / CURRENT, pointer)
+            write_atomic_in(self._store, CURRENT, pointer)
         except OSError as exc:
             try:
                 switched = (read_pointer(self.folder) or ("",))[0] == name
@@ -590,9 +589,11 @@ class SnapshotBuilder:
         self._discard()
 
     def _discard(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        with contextlib.suppress(Exception):
-            self.db.abort()
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        if not self._closed:
+            self._closed = True
+            with contextlib.suppress(Exception):
+                self.db.abort()
+            with contextlib.suppress(OSError):  # best effort: the next open removes what is left
+                remove_snapshot_folder(self._snapshots, self._tmp_name)
+        for folder in (self._build, self._snapshots, self._store):
+            folder.close()

@@ -98,7 +98,7 @@ def test_write_atomic_leaves_old_content_on_failure(
     target = tmp_path / "f.json"
     write_atomic(target, b"old")
 
-    def broken_replace(*args: object) -> None:
+    def broken_replace(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
