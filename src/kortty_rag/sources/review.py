@@ -51,7 +51,7 @@ class ReviewRow:
             return ""
         if self.characters < 10_000:
             return f"{self.characters:,} chars"
-        if self.characters < 10_000_000:
+        if self.characters < 1_000_000:
             return f"{self.characters / 1000:.0f} k chars"
         return f"{self.characters / 1_000_000:.1f} M chars"
 

@@ -288,21 +288,29 @@ class IndexRun:
         self._advance(pending, pending.estimate)
 
     def _advance(self, pending: _Pending, chunks: int) -> None:
-        """Progress counts chunks: each document moves it by at most its estimate."""
-        step = min(chunks, pending.estimate - pending.advanced)
-        if step > 0:
-            pending.advanced += step
+        step = self._share(pending, chunks)
+        if step:
             self.progress.advance(step)
+
+    @staticmethod
+    def _share(pending: _Pending, chunks: int) -> int:
+        """Progress counts chunks: each document moves it by at most its estimate."""
+        step = max(0, min(chunks, pending.estimate - pending.advanced))
+        pending.advanced += step
+        return step
 
     def _flush(self, update: StoreUpdate, *, final: bool) -> None:
         while len(self.queue) >= EMBED_BATCH or (final and self.queue):
             self.cancel.raise_if_cancelled()
             batch = [self.queue.popleft() for _ in range(min(EMBED_BATCH, len(self.queue)))]
             vectors = self._embedder().embed_documents([p.spans[i].text for p, i in batch])
+            done = 0
             for (pending, i), vector in zip(batch, vectors, strict=True):
                 pending.vectors.set(i, vector)
                 pending.filled += 1
-                self._advance(pending, 1)
+                done += self._share(pending, 1)
+            if done:
+                self.progress.advance(done)
             self.embedded += len(batch)
             self.progress.count(chunks=len(batch))
             self._store_finished(update)
