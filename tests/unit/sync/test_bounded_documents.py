@@ -29,7 +29,7 @@ from kortty_rag.sync.jobs import StoreJob
 def _streamed(data: bytes, cuts: list[int]) -> str:
     stream = TextStream()
     parts, last = [], 0
-    for cut in sorted(set(cuts)) + [len(data)]:
+    for cut in [*sorted(set(cuts)), len(data)]:
         parts.append(stream.decode(data[last:cut]))
         last = cut
     parts.append(stream.decode(b"", final=True))
