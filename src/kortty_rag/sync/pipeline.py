@@ -239,11 +239,9 @@ class IndexRun:
         return max(1, chunks)
 
     def _document(self, update: StoreUpdate, task: DocumentTask, outcome: SourceOutcome) -> None:
+        estimate = self._estimate(task)
         pending = _Pending(
-            task,
-            outcome,
-            _Rows(self._embedder().identity.dimensions, self._estimate(task)),
-            self._estimate(task),
+            task, outcome, _Rows(self._embedder().identity.dimensions, estimate), estimate
         )
         self.open_docs.append(pending)
         try:
