@@ -62,7 +62,8 @@ class CancelToken:
 
 
 #: Weights of the stages of a scan + index job, in their order. "index" interleaves extraction,
-#: chunking and embedding and advances by bytes of source text, so large files weigh more.
+#: chunking and embedding and advances by chunks (estimated from each file's reviewed text), so a file
+#: weighs what its text costs to embed, not its size in bytes.
 INDEX_STAGE_WEIGHTS: Mapping[str, float] = {
     "scan": 0.05,
     "index": 0.90,

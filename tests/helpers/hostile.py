@@ -176,7 +176,7 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
 
     timings: dict[str, dict[str, float]] = {"scan": {}, "extract": {}}
     real_file = scan._Walk.file
-    real_extract = pipeline.extract_file
+    real_extract = pipeline.open_document
 
     def timed_file(walk: Any, path: Path, rel: str, *args: Any, **kwargs: Any) -> bool:
         started = time.monotonic()
@@ -193,7 +193,7 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
             timings["extract"][str(path)] = time.monotonic() - started
 
     scan._Walk.file = timed_file  # type: ignore[method-assign]
-    pipeline.extract_file = timed_extract
+    pipeline.open_document = timed_extract
     embedder = HashEmbedder()
     registry = StoreRegistry()
     store = registry.create("Hostile", embedder.identity)

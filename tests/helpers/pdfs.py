@@ -89,3 +89,43 @@ def raw_pdf(path: Path, objects: list[bytes]) -> Path:
     )
     path.write_bytes(bytes(out))
     return path
+
+
+#: the 256 characters one code of :func:`expanding_pdf` stands for (words, so the text chunks normally)
+EXPANSION = ("alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega. " * 4)[:255] + " "
+
+
+def expanding_pdf(path: Path, codes: int = 200_000) -> Path:
+    """A one-page PDF of about 1 KiB whose font's ToUnicode map turns one code byte into the 256
+    characters of :data:`EXPANSION`: ``codes`` bytes of content extract to ``codes * 256`` characters
+    (the security review's 1.1 KiB file made 51.2 M with the default 200,000)."""
+    import zlib
+
+    assert len(EXPANSION) == 256
+    target = EXPANSION.encode("utf-16-be").hex().upper().encode()
+    cmap = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+        b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+        b"/CMapName /Adobe-Identity-UCS def /CMapType 2 def\n"
+        b"1 begincodespacerange <00> <FF> endcodespacerange\n"
+        b"1 beginbfchar <41> <" + target + b"> endbfchar\n"
+        b"endcmap CMapName currentdict /CMap defineresource pop end end\n"
+    )
+    cmap_stream = zlib.compress(cmap, 9)
+    content = zlib.compress(b"BT /F1 12 Tf 72 720 Td (" + b"A" * codes + b") Tj ET", 9)
+    raw_pdf(
+        path,
+        [
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
+            b" /Resources << /Font << /F1 5 0 R >> >> >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content)
+            + content
+            + b"\nendstream",
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(cmap_stream)
+            + cmap_stream
+            + b"\nendstream",
+        ],
+    )
+    return path

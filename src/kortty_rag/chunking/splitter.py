@@ -13,18 +13,18 @@ shortened if needed — nothing longer than the budget ever leaves this module.
 from __future__ import annotations
 
 import bisect
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from kortty_rag.chunking.words import BlockText, Word, WordStream
 from kortty_rag.models import ChunkSpan
 
-_WORD = re.compile(r"\S+")
-_PARAGRAPH_GAP = re.compile(r"\n[ \t\f\v]*\n")
-_SENTENCE_END = re.compile(r"[.!?:;…。！？][\"'”’)\]]*$")
 #: Ends are looked for in the last half of a full window; earlier boundaries would make tiny chunks.
 _MIN_FILL = 0.5
+#: the word-count cache holds at most this many words of at most this length (a few MiB)
+_CACHE_ENTRIES = 200_000
+_CACHED_WORD_LENGTH = 40
 
 
 class TokenCounter(Protocol):
@@ -51,15 +51,13 @@ def overlap_for(chunk_tokens: int) -> int:
     return round(chunk_tokens * 0.15)
 
 
-@dataclass(frozen=True)
-class _Word:
-    start: int
-    end: int
-    tokens: int
-
-
 class Splitter:
-    """Cuts texts into :class:`ChunkSpan` windows; keeps a per-splitter cache of word token counts."""
+    """Cuts texts into :class:`ChunkSpan` windows; keeps a per-splitter cache of word token counts.
+
+    :meth:`stream` takes the text in blocks and yields each chunk as soon as it is decided, holding
+    only the words of the current window (about one chunk) and the text under them, so memory does not
+    grow with the document. :meth:`split` is the same on one whole string.
+    """
 
     def __init__(self, counter: TokenCounter, params: ChunkingParams) -> None:
         self.counter = counter
@@ -67,31 +65,52 @@ class Splitter:
         self._cache: dict[str, int] = {}
 
     def split(self, text: str, page: int | None = None) -> list[ChunkSpan]:
-        words = self._words(text)
-        if not words:
-            return []
-        cum = [0]
-        for word in words:
-            cum.append(cum[-1] + word.tokens)
-        paragraph, sentence = _boundaries(text, words)
-        chunks: list[ChunkSpan] = []
-        start, n = 0, len(words)
-        while start < n:
-            end = self._end(start, cum, paragraph, sentence)
-            end, tokens = self._fit(text, words, start, end)
-            chunks.append(
-                ChunkSpan(
-                    text[words[start].start : words[end - 1].end],
-                    words[start].start,
-                    words[end - 1].end,
-                    tokens,
-                    page,
-                )
+        return list(self.stream([text], page))
+
+    def stream(self, blocks: Iterable[str], page: int | None = None) -> Iterator[ChunkSpan]:
+        """The chunks of the text made of ``blocks`` (cut anywhere), in order."""
+        text = BlockText(blocks)
+        source = WordStream(text, self._pieces)
+        words_in = iter(source)
+        budget = self.params.budget
+        window: list[Word] = []  # the words from the current chunk's first word on
+        cum = [0]  # cum[j]: tokens of the document's words before window[j] (absolute sums)
+        first = 0  # the document's index of window[0]
+        paragraph: list[int] = []  # document indexes of words a paragraph / sentence begins before
+        sentence: list[int] = []
+        exhausted = False
+        while True:
+            while not exhausted and cum[-1] - cum[0] <= budget:
+                word = next(words_in, None)
+                if word is None:
+                    exhausted = True
+                    break
+                index = first + len(window)
+                window.append(word)
+                cum.append(cum[-1] + word.tokens)
+                if word.paragraph:
+                    paragraph.append(index)
+                if word.sentence:
+                    sentence.append(index)
+            if not window:
+                return
+            para_here = _local(paragraph, first)
+            sent_here = _local(sentence, first)
+            end = self._end(0, cum, para_here, sent_here)
+            end, tokens = self._fit(text, window, end)
+            chunk_start, chunk_end = window[0].start, window[end - 1].end
+            yield ChunkSpan(
+                text.slice(chunk_start, chunk_end), chunk_start, chunk_end, tokens, page
             )
-            if end >= n:
-                break
-            start = self._next_start(start, end, cum, sentence)
-        return chunks
+            if exhausted and end >= len(window):
+                return
+            nxt = self._next_start(0, end, cum, sent_here)
+            del window[:nxt]
+            del cum[:nxt]
+            first += nxt
+            _drop_before(paragraph, first)
+            _drop_before(sentence, first)
+            text.trim(min(window[0].start if window else source.pos, source.pos))
 
     # -- words --------------------------------------------------------------------------------------
 
@@ -100,33 +119,27 @@ class Splitter:
         if cached is None:
             # a leading space gives BPE tokenizers the in-text form of the word
             cached = max(1, self.counter.count_tokens(" " + word))
-            if len(self._cache) < 200_000:
+            if len(word) <= _CACHED_WORD_LENGTH and len(self._cache) < _CACHE_ENTRIES:
                 self._cache[word] = cached
         return cached
 
-    def _words(self, text: str) -> list[_Word]:
+    def _pieces(self, run: str, offset: int) -> list[tuple[int, int, int]]:
+        """``run`` (at ``offset`` of the text) as counted words: itself, or pieces of an overlong one
+        of at most a quarter of the budget each."""
         piece_limit = max(1, self.params.budget // 4)
-        words: list[_Word] = []
-        for match in _WORD.finditer(text):
-            tokens = self._count_word(match.group())
-            if tokens <= piece_limit:
-                words.append(_Word(match.start(), match.end(), tokens))
-            else:
-                words.extend(self._cut_word(text, match.start(), match.end(), piece_limit))
-        return words
-
-    def _cut_word(self, text: str, start: int, end: int, limit: int) -> list[_Word]:
-        """Split one overlong word into pieces of at most ``limit`` tokens each."""
-        pieces: list[_Word] = []
-        pos = start
+        tokens = self._count_word(run)
+        if tokens <= piece_limit:
+            return [(offset, offset + len(run), tokens)]
+        pieces: list[tuple[int, int, int]] = []
+        pos, end = 0, len(run)
         while pos < end:
             length = end - pos
             while True:
-                tokens = max(1, self.counter.count_tokens(text[pos : pos + length]))
-                if tokens <= limit or length == 1:
+                tokens = max(1, self.counter.count_tokens(run[pos : pos + length]))
+                if tokens <= piece_limit or length == 1:
                     break
-                length = max(1, length * limit // (tokens + 1))
-            pieces.append(_Word(pos, pos + length, tokens))
+                length = max(1, length * piece_limit // (tokens + 1))
+            pieces.append((offset + pos, offset + pos + length, tokens))
             pos += length
         return pieces
 
@@ -148,11 +161,11 @@ class Splitter:
                 return best
         return limit
 
-    def _fit(self, text: str, words: list[_Word], start: int, end: int) -> tuple[int, int]:
-        """Shorten ``end`` until the exact token count is within the budget."""
+    def _fit(self, text: BlockText, words: list[Word], end: int) -> tuple[int, int]:
+        """Shorten ``end`` until the exact token count of ``words[0:end]`` is within the budget."""
         while True:
-            tokens = self.counter.count_tokens(text[words[start].start : words[end - 1].end])
-            if tokens <= self.params.budget or end - start == 1:
+            tokens = self.counter.count_tokens(text.slice(words[0].start, words[end - 1].end))
+            if tokens <= self.params.budget or end == 1:
                 return end, tokens
             end -= 1
 
@@ -165,18 +178,12 @@ class Splitter:
         return first_sentence if first_sentence is not None else earliest
 
 
-def _boundaries(text: str, words: list[_Word]) -> tuple[list[int], list[int]]:
-    """Word indexes ``i`` (1..n-1) where a paragraph or a sentence begins before ``words[i]``."""
-    paragraph: list[int] = []
-    sentence: list[int] = []
-    for i in range(1, len(words)):
-        gap = text[words[i - 1].end : words[i].start]
-        if _PARAGRAPH_GAP.search(gap):
-            paragraph.append(i)
-            sentence.append(i)
-        elif "\n" in gap or _SENTENCE_END.search(text[words[i - 1].start : words[i - 1].end]):
-            sentence.append(i)
-    return paragraph, sentence
+def _local(marks: list[int], first: int) -> list[int]:
+    return [m - first for m in marks]
+
+
+def _drop_before(marks: list[int], first: int) -> None:
+    del marks[: bisect.bisect_left(marks, first)]
 
 
 def _last_in(marks: list[int], low: int, high: int) -> int | None:

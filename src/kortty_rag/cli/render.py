@@ -44,14 +44,15 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], out: TextIO | N
 
 def review_table(rows: Sequence[ReviewRow], out: TextIO | None = None) -> None:
     table(
-        ["STATUS", "FORMAT", "SIZE", "PATH", "REASON"],
+        ["STATUS", "FORMAT", "SIZE", "TEXT", "PATH", "REASON"],
         [
             [
                 r.status.value,
                 r.format or "-",
                 human_size(r.size) if r.size else "-",
+                r.text_size or "-",
                 r.path,
-                r.reason,
+                r.shown_reason,
             ]
             for r in rows
         ],

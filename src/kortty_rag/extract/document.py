@@ -1,16 +1,27 @@
-"""One entry point for indexing: the reviewed bytes of a file as text segments (one per PDF page)."""
+"""One entry point for indexing: the reviewed bytes of a file as text segments (one per PDF page).
+
+:func:`open_document` is what indexing uses: a text file is read, checked and decoded in blocks of
+1 MiB as the chunker asks for them, so no document is ever held whole; a PDF's pages come from the
+isolated worker (bounded by the file's character limit, ``kortty_rag.extract.limits``).
+:func:`extract_file` returns a whole document at once (small files, tests).
+"""
 
 from __future__ import annotations
 
 import hashlib
+import os
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
 
 from kortty_rag.errors import ExtractionError
 from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
-from kortty_rag.extract.safe_open import NotRegularFile, read_regular_file
-from kortty_rag.extract.text import TextRejected, decode_text
+from kortty_rag.extract.safe_open import NotRegularFile, open_regular_file, read_regular_file
+from kortty_rag.extract.text import TextRejected, TextStream, decode_text
 from kortty_rag.sources.formats import is_pdf
+
+#: bytes read (and characters handed on) at a time
+BLOCK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -29,6 +40,97 @@ class ExtractedText:
     @property
     def characters(self) -> int:
         return sum(len(s.text) for s in self.segments)
+
+
+@dataclass(frozen=True)
+class StreamedSegment:
+    """One segment of a document (a whole text file, or one PDF page) as blocks of text."""
+
+    page: int | None
+    #: close it when stopping early (it may hold the file open)
+    blocks: Generator[str, None, None]
+
+
+@dataclass(frozen=True)
+class OpenedDocument:
+    segments: tuple[StreamedSegment, ...]
+    #: PDF pages (None for a text file)
+    pages: int | None
+
+
+def open_document(
+    path: Path,
+    fmt: str,
+    *,
+    size_limit: int,
+    expected_sha256: str,
+    pdf: PdfExtractor,
+    cache: ExtractionCache | None = None,
+) -> OpenedDocument:
+    """The reviewed content of ``path`` as segments of text blocks.
+
+    A text file is read while its blocks are consumed; a file that changed since the review (or grew
+    beyond its limit) raises :class:`ExtractionError` from the block iterator, at the latest after
+    its last block, so a caller keeps nothing of it until the iterator is exhausted.
+    """
+    if is_pdf(fmt):
+        extracted = extract_file(
+            path,
+            fmt,
+            size_limit=size_limit,
+            expected_sha256=expected_sha256,
+            pdf=pdf,
+            cache=cache,
+        )
+        segments = tuple(StreamedSegment(s.page, _once(s.text)) for s in extracted.segments)
+        return OpenedDocument(segments, len(segments))
+    return OpenedDocument(
+        (StreamedSegment(None, _text_blocks(path, size_limit, expected_sha256)),), None
+    )
+
+
+def _once(text: str) -> Generator[str, None, None]:
+    yield text
+
+
+def _text_blocks(path: Path, size_limit: int, expected_sha256: str) -> Generator[str, None, None]:
+    try:
+        fd, _ = open_regular_file(path)
+    except NotRegularFile as exc:
+        raise ExtractionError(path, f"not a regular file ({exc.strerror})") from None
+    except OSError as exc:
+        raise ExtractionError(path, f"cannot read file ({exc.strerror or exc})") from None
+    stream = TextStream()
+    rejected: str | None = None
+    read = 0
+    try:
+        while True:
+            try:
+                block = os.read(fd, BLOCK)
+            except OSError as exc:
+                raise ExtractionError(path, f"cannot read file ({exc.strerror or exc})") from None
+            read += len(block)
+            if read > size_limit:
+                raise ExtractionError(path, "larger than its size limit")
+            if rejected is not None:
+                stream.hash_only(block)  # a changed file is reported as changed, not as bad text
+            else:
+                try:
+                    text = stream.decode(block, final=not block)
+                except TextRejected as exc:
+                    rejected = exc.reason
+                    stream.hash_only(block)
+                else:
+                    if text:
+                        yield text
+            if not block:
+                break
+    finally:
+        os.close(fd)
+    if stream.facts().sha256 != expected_sha256:
+        raise ExtractionError(path, CHANGED_SINCE_REVIEW)
+    if rejected is not None:
+        raise ExtractionError(path, rejected)
 
 
 def extract_file(

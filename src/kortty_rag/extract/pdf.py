@@ -22,6 +22,7 @@ from typing import Any
 
 import kortty_rag
 from kortty_rag.errors import ExtractionError
+from kortty_rag.extract.limits import too_much_text
 from kortty_rag.models import GiB
 
 DEFAULT_TIMEOUT_SECONDS = 60.0
@@ -53,7 +54,7 @@ class PdfExtractor:
     def __init__(self, limits: PdfLimits | None = None) -> None:
         self.limits = limits or PdfLimits()
         self._proc: subprocess.Popen[bytes] | None = None
-        self._buffer = b""
+        self._buffer = bytearray()
         self._lock = threading.Lock()
 
     def __enter__(self) -> PdfExtractor:
@@ -78,6 +79,8 @@ class PdfExtractor:
         """
         with self._lock:
             answer = self._ask({"path": os.fspath(path), "limit": size_limit})
+        if answer.get("too_much_text"):
+            raise ExtractionError(path, too_much_text(size_limit, _size(path), pdf=True))
         if not answer.get("ok"):
             raise ExtractionError(path, str(answer.get("reason", "PDF extraction failed")))
         result = PdfText(tuple(str(page) for page in answer["pages"]), str(answer["sha256"]))
@@ -91,7 +94,7 @@ class PdfExtractor:
         env = dict(os.environ)
         package_root = str(Path(kortty_rag.__file__).resolve().parent.parent)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
-        self._buffer = b""
+        self._buffer = bytearray()
         self._proc = subprocess.Popen(
             [
                 sys.executable,
@@ -132,7 +135,9 @@ class PdfExtractor:
         deadline = time.monotonic() + self.limits.timeout_seconds
         with selectors.DefaultSelector() as selector:
             selector.register(proc.stdout, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
+            searched = 0  # the answer can be tens of MB: look for its end in new bytes only
+            while b"\n" not in self._buffer[searched:]:
+                searched = len(self._buffer)
                 remaining = deadline - time.monotonic()
                 if remaining <= 0 or not selector.select(remaining):
                     self._stop()
@@ -145,8 +150,9 @@ class PdfExtractor:
                 if not block:
                     return self._crashed(proc)
                 self._buffer += block
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        answer: dict[str, Any] = json.loads(line)
+        end = self._buffer.index(b"\n")
+        answer: dict[str, Any] = json.loads(self._buffer[:end])
+        del self._buffer[: end + 1]
         return answer
 
     def _crashed(self, proc: subprocess.Popen[bytes]) -> dict[str, Any]:
@@ -158,3 +164,10 @@ class PdfExtractor:
             "reason": f"PDF extraction crashed ({how}); the file may be malformed or need more "
             f"memory than the {self.limits.memory_bytes // (1024 * 1024)} MiB limit",
         }
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.lstat(path).st_size
+    except OSError:
+        return 0

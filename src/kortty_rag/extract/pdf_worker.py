@@ -1,7 +1,9 @@
 """The isolated PDF extraction process (SPEC §6). Run as ``python -m kortty_rag.extract.pdf_worker``.
 
 It reads one JSON request per line on stdin (``{"path": ..., "limit": ...}``) and answers one JSON line on
-stdout: ``{"ok": true, "pages": [...]}`` or ``{"ok": false, "reason": ...}``. It limits its own address
+stdout: ``{"ok": true, "pages": [...]}``, ``{"ok": false, "reason": ...}``, or
+``{"ok": false, "too_much_text": true}`` when the text would exceed the file's character limit
+(``kortty_rag.extract.limits``); extraction then stops at once. It limits its own address
 space and file writes, so a hostile PDF can at worst kill this process; the parent notices, reports the
 file as skipped and starts a fresh worker.
 """
@@ -28,8 +30,41 @@ def _limit_self(memory_bytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
 
 
-def extract_pages(data: bytes) -> dict[str, Any]:
-    """Extract the text of every page, or say why the PDF is skipped."""
+class _TooMuchText(Exception):
+    """The PDF yields more characters than its limit (found while extracting, which stops)."""
+
+
+class _Limit:
+    """Counts the characters extraction produces; raises :class:`_TooMuchText` past the limit."""
+
+    def __init__(self, max_characters: int | None) -> None:
+        self.max_characters = max_characters
+        self.total = 0  # characters of the finished pages
+        self.produced = 0  # characters of the page being extracted so far
+
+    def page_started(self) -> None:
+        self.produced = 0
+
+    def visit(self, text: Any, *_: Any) -> None:
+        self.produced += len(text) if isinstance(text, str) else 0
+        self._check(self.total + self.produced)
+
+    def page_done(self, characters: int) -> None:
+        self.total += characters
+        self._check(self.total)
+
+    def _check(self, characters: int) -> None:
+        if self.max_characters is not None and characters > self.max_characters:
+            raise _TooMuchText
+
+
+def extract_pages(data: bytes, max_characters: int | None = None) -> dict[str, Any]:
+    """Extract the text of every page, or say why the PDF is skipped.
+
+    With ``max_characters`` extraction stops as soon as the text produced so far exceeds it (a page
+    whose font map expands each byte into many characters is stopped while it is being read), and
+    the answer is ``{"ok": false, "too_much_text": true}``.
+    """
     from pypdf import PdfReader
     from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
 
@@ -44,10 +79,15 @@ def extract_pages(data: bytes) -> dict[str, Any]:
                 return {"ok": False, "reason": f"encrypted PDF that cannot be opened ({exc})"}
             if not opened:
                 return {"ok": False, "reason": "password-protected PDF"}
-        pages = []
+        pages: list[str] = []
+        limit = _Limit(max_characters)
         for page in reader.pages:
-            text = page.extract_text() or ""
+            limit.page_started()
+            text = page.extract_text(visitor_text=limit.visit) or ""
+            limit.page_done(len(text))
             pages.append(_CONTROL.sub(" ", text.replace("\r\n", "\n").replace("\r", "\n")))
+    except _TooMuchText:
+        return {"ok": False, "too_much_text": True}
     except FileNotDecryptedError:
         return {"ok": False, "reason": "password-protected PDF"}
     except MemoryError:
@@ -78,6 +118,7 @@ def extract_pages(data: bytes) -> dict[str, Any]:
 def _serve(memory_bytes: int) -> None:
     import pypdf  # noqa: F401  (import before the memory limit applies)
 
+    from kortty_rag.extract.limits import max_characters
     from kortty_rag.extract.safe_open import NotRegularFile, read_regular_file
 
     _limit_self(memory_bytes)
@@ -88,7 +129,8 @@ def _serve(memory_bytes: int) -> None:
             if len(data) > int(request["limit"]):
                 answer: dict[str, Any] = {"ok": False, "reason": "file grew beyond its size limit"}
             else:
-                answer = extract_pages(data)
+                limit = max_characters(int(request["limit"]), len(data), pdf=True)
+                answer = extract_pages(data, limit)
                 answer["sha256"] = hashlib.sha256(data).hexdigest()
         except NotRegularFile as exc:
             answer = {"ok": False, "reason": f"not a regular file ({exc.strerror})"}

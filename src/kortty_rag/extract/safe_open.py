@@ -42,11 +42,9 @@ def kind_of(mode: int) -> str:
     return "special file"
 
 
-def read_regular_file(path: Path | str, limit: int) -> tuple[bytes, os.stat_result]:
-    """Read at most ``limit + 1`` bytes of a regular file; raise :class:`NotRegularFile` otherwise.
-
-    Reading one byte past ``limit`` lets the caller notice a file that grew beyond its size limit.
-    """
+def open_regular_file(path: Path | str) -> tuple[int, os.stat_result]:
+    """Open a regular file for reading (a file descriptor the caller closes), or raise
+    :class:`NotRegularFile`."""
     try:
         fd = os.open(path, _FLAGS)
     except OSError as exc:
@@ -57,6 +55,19 @@ def read_regular_file(path: Path | str, limit: int) -> tuple[bytes, os.stat_resu
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise NotRegularFile(errno.EINVAL, kind_of(info.st_mode), str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info
+
+
+def read_regular_file(path: Path | str, limit: int) -> tuple[bytes, os.stat_result]:
+    """Read at most ``limit + 1`` bytes of a regular file; raise :class:`NotRegularFile` otherwise.
+
+    Reading one byte past ``limit`` lets the caller notice a file that grew beyond its size limit.
+    """
+    fd, info = open_regular_file(path)
+    try:
         chunks: list[bytes] = []
         remaining = limit + 1
         while remaining > 0:

@@ -51,7 +51,8 @@ class TextInspector:
         self._check(b"", final=True)
         return TextFacts(self._hash.hexdigest(), self._bytes, self._chars)
 
-    def _check(self, block: bytes, *, final: bool) -> None:
+    def _check(self, block: bytes, *, final: bool) -> str:
+        """Check ``block``; returns its decoded text (leading BOM stripped, line ends as they are)."""
         nul = block.find(b"\x00")
         if nul >= 0:
             raise TextRejected(f"binary file: contains a NUL byte at offset {self._bytes + nul}")
@@ -76,6 +77,34 @@ class TextInspector:
             self._chars -= 1  # the CRLF was split between two blocks
         if text:
             self._after_cr = text.endswith("\r")
+        return text
+
+
+class TextStream(TextInspector):
+    """A :class:`TextInspector` that also returns the text, normalised exactly as :func:`decode_text`
+    does for the whole file, block by block (a CRLF split between blocks is still one LF)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._carry_cr = False
+
+    def decode(self, block: bytes, *, final: bool = False) -> str:
+        text = self._check(block, final=final)
+        if self._carry_cr:
+            text = "\r" + text
+            self._carry_cr = False
+        if text.endswith("\r") and not final:
+            text, self._carry_cr = text[:-1], True
+        return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+    def facts(self) -> TextFacts:
+        """Hash, size and characters of everything decoded (call after ``decode(b"", final=True)``)."""
+        return TextFacts(self._hash.hexdigest(), self._bytes, self._chars)
+
+    def hash_only(self, block: bytes) -> None:
+        """Account bytes without decoding them (the rest of a file already rejected)."""
+        self._hash.update(block)
+        self._bytes += len(block)
 
 
 def decode_text(data: bytes) -> str:

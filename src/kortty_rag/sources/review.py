@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from kortty_rag.models import FileStatus, Source
+from kortty_rag.chunking.estimate import (
+    LONG_EMBEDDING_SECONDS,
+    estimated_chunks,
+    estimated_seconds,
+)
+from kortty_rag.models import EmbeddingIdentity, FileStatus, Source
+from kortty_rag.progress import format_duration
 
 
 class RootState(StrEnum):
@@ -30,6 +36,42 @@ class ReviewRow:
     pages: int | None = None
     #: a known document that could not be checked this time (unreadable): its old chunks stay
     keeps_previous: bool = False
+    #: for a row to index: about how many chunks its text makes and how long embedding them takes
+    estimated_chunks: int = 0
+    estimated_seconds: float = 0.0
+
+    @property
+    def long_to_embed(self) -> bool:
+        return self.estimated_seconds >= LONG_EMBEDDING_SECONDS
+
+    @property
+    def text_size(self) -> str:
+        """Extracted characters as the review shows them ("" when not known)."""
+        if not self.characters:
+            return ""
+        if self.characters < 10_000:
+            return f"{self.characters:,} chars"
+        if self.characters < 1_000_000:
+            return f"{self.characters / 1000:.0f} k chars"
+        return f"{self.characters / 1_000_000:.1f} M chars"
+
+    @property
+    def shown_reason(self) -> str:
+        """The reason column: the reason, plus the estimate of a document that is long to embed."""
+        if not self.long_to_embed:
+            return self.reason
+        estimate = (
+            f"{self.text_size}, about {self.estimated_chunks:,} chunks, "
+            f"about {format_duration(self.estimated_seconds)} to embed"
+        )
+        return f"{self.reason} — {estimate}" if self.reason else estimate
+
+    def with_estimate(self, identity: EmbeddingIdentity) -> ReviewRow:
+        if self.status is not FileStatus.INDEX:
+            return self
+        chunks = estimated_chunks(self.characters, identity.chunk_tokens, identity.overlap_tokens)
+        seconds = estimated_seconds(chunks, identity.chunk_tokens)
+        return replace(self, estimated_chunks=chunks, estimated_seconds=seconds)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,6 +82,9 @@ class ReviewRow:
             "reason": self.reason,
             "sha256": self.sha256 or None,
             "pages": self.pages,
+            "characters": self.characters,
+            "estimated_chunks": self.estimated_chunks,
+            "estimated_seconds": round(self.estimated_seconds, 1),
         }
 
 
@@ -69,6 +114,9 @@ class ReviewSummary:
     formats: dict[str, int]
     accepted_bytes: int
     caps_reached: tuple[str, ...]
+    characters: int = 0
+    estimated_chunks: int = 0
+    estimated_seconds: float = 0.0
 
     @property
     def to_index(self) -> int:
@@ -85,6 +133,9 @@ class ReviewSummary:
             "formats": self.formats,
             "accepted_bytes": self.accepted_bytes,
             "caps_reached": list(self.caps_reached),
+            "characters": self.characters,
+            "estimated_chunks": self.estimated_chunks,
+            "estimated_seconds": round(self.estimated_seconds, 1),
         }
 
     def lines(self) -> list[str]:
@@ -94,6 +145,12 @@ class ReviewSummary:
             f"unchanged: {self.unchanged}; skipped: {self.skipped}; to remove: {self.removed}",
             f"Formats to index: {formats}",
         ]
+        if self.estimated_chunks:
+            lines.append(
+                f"Text to index: {self.characters:,} characters, about "
+                f"{self.estimated_chunks:,} chunks, about "
+                f"{format_duration(self.estimated_seconds)} to embed at nominal speed"
+            )
         lines += [f"Preview cap reached: {cap}" for cap in self.caps_reached]
         return lines
 
@@ -123,6 +180,9 @@ class ReviewReport:
             formats=dict(sorted(formats.items(), key=lambda kv: (-kv[1], kv[0]))),
             accepted_bytes=sum(row.size for row in to_index),
             caps_reached=self.caps_reached,
+            characters=sum(row.characters for row in to_index),
+            estimated_chunks=sum(row.estimated_chunks for row in to_index),
+            estimated_seconds=sum(row.estimated_seconds for row in to_index),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -143,3 +203,14 @@ class ReviewReport:
             ],
             "warnings": list(self.warnings),
         }
+
+    def with_estimates(self, identity: EmbeddingIdentity) -> ReviewReport:
+        """The report with chunk and time estimates on every row to index (``identity``: the store's
+        model and chunk length)."""
+        return replace(
+            self,
+            sources=tuple(
+                replace(review, rows=tuple(row.with_estimate(identity) for row in review.rows))
+                for review in self.sources
+            ),
+        )

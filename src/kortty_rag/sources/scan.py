@@ -17,6 +17,7 @@ from pathlib import Path
 
 from kortty_rag.errors import ExtractionError
 from kortty_rag.extract.document import ExtractionCache
+from kortty_rag.extract.limits import max_characters, too_much_text
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.extract.safe_open import NotRegularFile, kind_of, read_regular_file
 from kortty_rag.extract.text import TextInspector, TextRejected
@@ -413,6 +414,9 @@ class _Walk:
                 fmt=fmt,
                 size=size,
             )
+            return True
+        if characters > max_characters(limit, size, pdf=is_pdf(fmt)):
+            self.skip(path, rel, too_much_text(limit, size, pdf=is_pdf(fmt)), fmt=fmt, size=size)
             return True
         if known_hash == sha256:
             self.rows.append(

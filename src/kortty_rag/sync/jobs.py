@@ -127,7 +127,7 @@ class StoreJob:
             progress=self.progress,
             cancel=self.cancel,
         )
-        report = scanner.scan(sources)
+        report = scanner.scan(sources).with_estimates(self.store.embedding)
         return PreparedReview(
             self.store.id, report, ChangePlan.from_review(report, version), new, rejected, cache
         )

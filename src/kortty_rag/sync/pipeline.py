@@ -3,10 +3,17 @@
 The update is a transaction on the store: if anything fails or the user cancels before the commit,
 it is aborted and the previous snapshot keeps serving. A file whose content changed after the review is
 not indexed (its previous version, if any, stays) and is reported, so only reviewed content is embedded.
+
+Documents stream: text is read in blocks, chunks are cut as the blocks arrive and embedded in batches
+of 32 as soon as a batch is full, so a document is never held as one string nor as a list of words.
+What a document keeps until it is complete is its chunks and their vectors (the store receives a
+document whole, so that a file found changed at its last block leaves its previous version in
+place). Progress and ETA count chunks (estimated from the reviewed characters), not bytes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from collections import deque
@@ -15,10 +22,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kortty_rag.chunking.estimate import estimated_chunks
 from kortty_rag.chunking.splitter import Splitter
 from kortty_rag.embedding.base import EMBED_BATCH, Embedder
 from kortty_rag.errors import EmbeddingError, ExtractionError, SnapshotError
-from kortty_rag.extract.document import ExtractionCache, extract_file
+from kortty_rag.extract.document import ExtractionCache, open_document
 from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.index.base import StoreUpdate, VectorStore
 from kortty_rag.index.chunkdb import NewChunk
@@ -107,14 +115,37 @@ class IndexSummary:
         }
 
 
+class _Rows:
+    """The vectors of one document's chunks, in a buffer that grows as chunks arrive."""
+
+    def __init__(self, dims: int, expected: int) -> None:
+        self._data = np.empty((max(16, expected), dims), np.float32)
+
+    def set(self, index: int, vector: np.ndarray) -> None:
+        if index >= len(self._data):
+            grown = np.empty(
+                (max(index + 1, len(self._data) * 3 // 2), self._data.shape[1]), np.float32
+            )
+            grown[: len(self._data)] = self._data
+            self._data = grown
+        self._data[index] = vector
+
+    def first(self, count: int) -> np.ndarray:
+        return self._data[:count]
+
+
 @dataclass
 class _Pending:
     task: DocumentTask
     outcome: SourceOutcome
-    spans: list[ChunkSpan]
-    vectors: np.ndarray
-    pages: int | None
+    vectors: _Rows
+    #: chunks this document is expected to make (its share of the progress total)
+    estimate: int
+    spans: list[ChunkSpan] = field(default_factory=list)
+    pages: int | None = None
     filled: int = 0
+    complete: bool = False
+    advanced: int = 0
 
 
 class IndexRun:
@@ -155,7 +186,7 @@ class IndexRun:
             for doc in update.documents():  # chunks of sources that no longer exist
                 if doc.source_id not in keep_sources:
                     update.remove_document(doc.source_id, doc.rel_path)
-            self.progress.stage("index", total=max(1, self.plan.bytes_to_index))
+            self.progress.stage("index", total=max(1, sum(map(self._estimate, self.plan.adds))))
             outcomes = [self._source(update, source_plan) for source_plan in self.plan.sources]
             self._flush(update, final=True)
             self.cancel.raise_if_cancelled()
@@ -200,9 +231,21 @@ class IndexRun:
             self._document(update, task, outcome)
         return outcome
 
+    def _estimate(self, task: DocumentTask) -> int:
+        identity = self.embedder.identity if self.embedder is not None else None
+        if identity is None:
+            return 1
+        chunks = estimated_chunks(task.characters, identity.chunk_tokens, identity.overlap_tokens)
+        return max(1, chunks)
+
     def _document(self, update: StoreUpdate, task: DocumentTask, outcome: SourceOutcome) -> None:
+        estimate = self._estimate(task)
+        pending = _Pending(
+            task, outcome, _Rows(self._embedder().identity.dimensions, estimate), estimate
+        )
+        self.open_docs.append(pending)
         try:
-            extracted = extract_file(
+            document = open_document(
                 task.path,
                 task.format,
                 size_limit=task.size_limit,
@@ -210,39 +253,74 @@ class IndexRun:
                 pdf=self.pdf,
                 cache=self.cache,
             )
+            splitter = self._splitter_for()
+            pending.pages = document.pages
+            for segment in document.segments:
+                with contextlib.closing(segment.blocks) as blocks:
+                    for span in splitter.stream(blocks, segment.page):
+                        self.queue.append((pending, len(pending.spans)))
+                        pending.spans.append(span)
+                        if len(self.queue) >= EMBED_BATCH:
+                            self._flush(update, final=False)
         except ExtractionError as exc:
+            self._drop(pending)
             outcome.failed.append((str(task.path), exc.reason))
             self.progress.count(issues=1)
             if exc.reason != CHANGED_SINCE_REVIEW and task.changed:
                 update.remove_document(task.source_id, task.rel_path)  # no longer indexable
-            self.progress.advance(task.size)
             return
-        splitter = self._splitter_for()
-        spans = [span for seg in extracted.segments for span in splitter.split(seg.text, seg.page)]
-        if not spans:
+        if not pending.spans:
+            self._drop(pending)
             outcome.failed.append((str(task.path), "no text to index (only whitespace)"))
             self.progress.count(issues=1)
-            self.progress.advance(task.size)
             return
-        pages = len(extracted.segments) if extracted.segments[0].page is not None else None
-        vectors = np.empty((len(spans), self._embedder().identity.dimensions), np.float32)
-        pending = _Pending(task, outcome, spans, vectors, pages)
-        self.open_docs.append(pending)
-        self.queue.extend((pending, i) for i in range(len(spans)))
+        pending.complete = True
         self._flush(update, final=False)
+
+    def _drop(self, pending: _Pending) -> None:
+        """Forget the document being read (the last one opened) and its chunks still queued."""
+        while self.queue and self.queue[-1][0] is pending:
+            self.queue.pop()
+        if self.open_docs and self.open_docs[-1] is pending:
+            self.open_docs.pop()
+        self._advance(pending, pending.estimate)
+
+    def _advance(self, pending: _Pending, chunks: int) -> None:
+        step = self._share(pending, chunks)
+        if step:
+            self.progress.advance(step)
+
+    @staticmethod
+    def _share(pending: _Pending, chunks: int) -> int:
+        """Progress counts chunks: each document moves it by at most its estimate."""
+        step = max(0, min(chunks, pending.estimate - pending.advanced))
+        pending.advanced += step
+        return step
 
     def _flush(self, update: StoreUpdate, *, final: bool) -> None:
         while len(self.queue) >= EMBED_BATCH or (final and self.queue):
             self.cancel.raise_if_cancelled()
             batch = [self.queue.popleft() for _ in range(min(EMBED_BATCH, len(self.queue)))]
             vectors = self._embedder().embed_documents([p.spans[i].text for p, i in batch])
+            done = 0
             for (pending, i), vector in zip(batch, vectors, strict=True):
-                pending.vectors[i] = vector
+                pending.vectors.set(i, vector)
                 pending.filled += 1
+                done += self._share(pending, 1)
+            if done:
+                self.progress.advance(done)
             self.embedded += len(batch)
             self.progress.count(chunks=len(batch))
-            while self.open_docs and self.open_docs[0].filled == len(self.open_docs[0].spans):
-                self._store(update, self.open_docs.popleft())
+            self._store_finished(update)
+        self._store_finished(update)
+
+    def _store_finished(self, update: StoreUpdate) -> None:
+        while (
+            self.open_docs
+            and self.open_docs[0].complete
+            and self.open_docs[0].filled == len(self.open_docs[0].spans)
+        ):
+            self._store(update, self.open_docs.popleft())
 
     def _store(self, update: StoreUpdate, pending: _Pending) -> None:
         task = pending.task
@@ -259,13 +337,14 @@ class IndexRun:
             NewChunk(0, chunk_id(task, s), s.page, s.start, s.end, s.token_count, s.text)
             for s in pending.spans
         ]
-        update.add_document(document, chunks, pending.vectors)
+        pending.spans = []
+        update.add_document(document, chunks, pending.vectors.first(len(chunks)))
         if task.changed:
             pending.outcome.changed += 1
         else:
             pending.outcome.new += 1
         self.progress.count(documents=1)
-        self.progress.advance(task.size)
+        self._advance(pending, pending.estimate)
 
 
 def run_index(

@@ -27,6 +27,8 @@ class DocumentTask:
     size: int
     changed: bool
     size_limit: int
+    #: characters of text the review found (0 when unknown)
+    characters: int = 0
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class ChangePlan:
                     size=row.size,
                     changed=row.reason == "changed",
                     size_limit=review.source.options.max_file_size,
+                    characters=row.characters,
                 )
                 for row in review.rows
                 if row.status is FileStatus.INDEX

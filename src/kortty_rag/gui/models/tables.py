@@ -1,5 +1,5 @@
 """Table models: the source table (SPEC §5 columns) and the review table (path, format, size, status,
-reason). Both are read-only views over frozen core dataclasses; sorting goes through a proxy."""
+reason, extracted text). Both are read-only views over frozen core dataclasses; sorting goes through a proxy."""
 
 from __future__ import annotations
 
@@ -122,5 +122,6 @@ class ReviewTableModel(RowsModel[ReviewRow]):
         ("Format", lambda r: r.format or "—", lambda r: r.format),
         ("Size", lambda r: human_size(r.size) if r.size else "—", lambda r: r.size),
         ("Status", lambda r: r.status.value, lambda r: r.status.value),
-        ("Reason", lambda r: r.reason, lambda r: r.reason),
+        ("Reason", lambda r: r.shown_reason, lambda r: r.reason),
+        ("Text", lambda r: r.text_size or "—", lambda r: r.characters),
     )

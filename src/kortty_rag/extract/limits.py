@@ -1,0 +1,48 @@
+"""How much text one document may yield, so no single file can take unbounded memory or hours.
+
+A document yields at most as many characters as its source's size limit has bytes (50 Mi by
+default): no more text than the largest text file the source accepts. A text file never reaches it
+(a character takes at least one byte); a PDF can, because compressed content streams and font maps
+expand a few bytes into many characters. A PDF therefore also yields at most
+:data:`PDF_CHARACTERS_PER_BYTE` characters per byte of its own size (and at least
+:data:`PDF_MIN_CHARACTERS` in any case), which real text PDFs stay far below (about 1–3).
+"""
+
+from __future__ import annotations
+
+PDF_CHARACTERS_PER_BYTE = 100
+PDF_MIN_CHARACTERS = 1 << 20
+
+
+def max_characters(size_limit: int, file_size: int, *, pdf: bool) -> int:
+    """The most characters a file of ``file_size`` bytes may yield under ``size_limit``."""
+    if not pdf:
+        return size_limit
+    return min(size_limit, max(PDF_MIN_CHARACTERS, file_size * PDF_CHARACTERS_PER_BYTE))
+
+
+def too_much_text(size_limit: int, file_size: int, *, pdf: bool) -> str:
+    """The skip reason of a file that yields more than :func:`max_characters`."""
+    limit = max_characters(size_limit, file_size, pdf=pdf)
+    if pdf and limit < size_limit:
+        why = (
+            f"a PDF may yield {PDF_CHARACTERS_PER_BYTE} characters per byte, "
+            f"at least {_amount(PDF_MIN_CHARACTERS)}"
+        )
+    else:
+        why = "one character per byte of the size limit; raise the limit to index it"
+    return f"too much text: more than {_amount(limit)} characters from {_bytes(file_size)} ({why})"
+
+
+def _amount(characters: int) -> str:
+    if characters >= 1 << 20:
+        return f"{characters / (1 << 20):.1f} Mi"
+    return f"{characters:,}"
+
+
+def _bytes(size: int) -> str:
+    if size < 1024:
+        return f"{size} B"
+    if size < 1 << 20:
+        return f"{size / 1024:.1f} KiB"
+    return f"{size / (1 << 20):.1f} MiB"
