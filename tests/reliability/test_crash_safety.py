@@ -176,7 +176,9 @@ def test_two_processes_indexing_one_store_exactly_one_runs(
     assert run_driver(kortty_home, folder)[0] == 0
     write_doc(folder / "extra.txt", rng)
     ready = tmp_path / "ready"
-    with driver(kortty_home, folder, "--slow", "0.5", "--ready", str(ready)) as first:
+    # 5 s per batch: the second process (a fresh interpreter, slow to start on a loaded machine) must
+    # ask while the first still holds the lock; with 0.5 s it sometimes came after the first finished
+    with driver(kortty_home, folder, "--slow", "5", "--ready", str(ready)) as first:
         deadline = time.monotonic() + 60
         while not ready.exists():
             assert time.monotonic() < deadline and first.poll() is None
