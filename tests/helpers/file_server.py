@@ -35,6 +35,8 @@ def serve_file(path: Path, **options: object) -> Iterator[tuple[str, ServerContr
     stopping = threading.Event()  # ends a slow send when the server shuts down
 
     class Handler(BaseHTTPRequestHandler):
+        timeout = 60  # a client that stops sending cannot block the handler (and server_close)
+
         def log_message(self, *args: object) -> None:
             pass
 
@@ -92,4 +94,5 @@ def serve_file(path: Path, **options: object) -> Iterator[tuple[str, ServerContr
         stopping.set()
         server.shutdown()
         server.server_close()
-        thread.join()
+        thread.join(timeout=60)
+        assert not thread.is_alive(), "the file server did not stop"

@@ -31,7 +31,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.helpers.children import LineReader, stop_child
+
 REPO = Path(__file__).resolve().parents[2]
+#: deadlines for the fork server's answers: the pid of a forked job, and the end of one job
+ANSWER_SECONDS = 60.0
+JOB_SECONDS = 600.0
 EXIT_OK, EXIT_FAILED, EXIT_BUSY, EXIT_SNAPSHOT, EXIT_CONFIG, EXIT_OTHER = 0, 1, 2, 3, 4, 5
 EXIT_CRASH_POINT = 77
 
@@ -294,20 +299,20 @@ class ForkServer:
             env=env,
             cwd=REPO,
         )
+        self.answers = LineReader(self.proc.stdout)  # type: ignore[arg-type]
 
     def start(self, **command: Any) -> tuple[int, Path]:
         """Fork one job; returns its pid and the file its outcome will be written to."""
-        assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stdin is not None
         self._n += 1
         result = self.work / f"result-{self._n}.json"
         command["result"] = str(result)
         self.proc.stdin.write(json.dumps(command, default=str) + "\n")
         self.proc.stdin.flush()
-        return int(json.loads(self.proc.stdout.readline())["pid"]), result
+        return int(json.loads(self.answers.readline(ANSWER_SECONDS))["pid"]), result
 
     def wait(self) -> int:
-        assert self.proc.stdout is not None
-        return int(json.loads(self.proc.stdout.readline())["code"])
+        return int(json.loads(self.answers.readline(JOB_SECONDS))["code"])
 
     def run(self, **command: Any) -> tuple[int, dict[str, Any]]:
         """Run one job to its end: exit code and outcome (empty if the child died first)."""
@@ -319,11 +324,13 @@ class ForkServer:
         return code, outcome
 
     def close(self) -> None:
-        if self.proc.stdin:
-            self.proc.stdin.close()
-        self.proc.wait(timeout=60)
-        if self.proc.stdout:
-            self.proc.stdout.close()
+        """End of input ends the server; it is killed if it has not ended within a minute."""
+        try:
+            if self.proc.stdin:
+                self.proc.stdin.close()
+            self.proc.wait(timeout=60)
+        finally:
+            stop_child(self.proc)
 
 
 @contextmanager

@@ -29,6 +29,7 @@ import anyio
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp_types import CallToolResult, TextContent
+from tests.helpers.children import LineReader, started, wait_for_exit
 
 import kortty_rag
 from kortty_rag.config.registry import StoreRegistry
@@ -270,7 +271,7 @@ def test_stdout_carries_only_the_protocol(kortty_home: Path) -> None:
             "params": {"name": "list_sources", "arguments": {"store": "nowhere"}},
         },
     ]
-    with subprocess.Popen(
+    with started(
         [sys.executable, "-m", "kortty_rag", "serve"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -279,18 +280,18 @@ def test_stdout_carries_only_the_protocol(kortty_home: Path) -> None:
         env=dict(os.environ, KORTTY_HOME=str(kortty_home)),
     ) as server:
         assert server.stdin is not None
-        assert server.stdout is not None
+        out = LineReader(server.stdout)
         answers: dict[int, dict[str, Any]] = {}
         for request in requests:
             server.stdin.write(json.dumps(request) + "\n")
             server.stdin.flush()
             if "id" in request:
-                message = json.loads(server.stdout.readline())  # anything else fails here
+                message = json.loads(out.readline(timeout=120))  # anything else fails here
                 assert message["jsonrpc"] == "2.0"
                 answers[message["id"]] = message
         server.stdin.close()
-        assert server.stdout.read() == ""
-        assert server.wait(timeout=60) == 0
+        assert out.read_rest(timeout=60) == ""
+        assert wait_for_exit(server, 60) == 0
     assert answers[1]["result"]["serverInfo"]["name"] == "kortty-rag"
     assert answers[2]["result"]["structuredContent"] == {"stores": []}
     assert answers[3]["result"]["isError"] is True

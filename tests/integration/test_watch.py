@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from tests.helpers.children import LineReader, ignoring_sigint, started, wait_for_exit
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
@@ -167,6 +168,8 @@ def test_network_file_systems_are_limited(tmp_path: Path) -> None:
 
 
 def test_watch_command_in_the_foreground(auto_store: tuple[Store, Path], kortty_home: Path) -> None:
+    """Started with SIGINT ignored, as a job in the background of a script starts: Ctrl-C must still
+    stop it (every read has a deadline; the watcher is killed in ``finally`` whatever happens)."""
     import os
     import signal
     import subprocess
@@ -175,28 +178,21 @@ def test_watch_command_in_the_foreground(auto_store: tuple[Store, Path], kortty_
     store, docs = auto_store
     (docs / "while-stopped.md").write_text("Added before the watcher started.\n")
     env = dict(os.environ, KORTTY_HOME=str(kortty_home))
-    with subprocess.Popen(
+    with started(
         [sys.executable, "-m", "kortty_rag", "watch", "--debounce", "0.3"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
         env=env,
+        preexec_fn=ignoring_sigint,
     ) as proc:
-        assert proc.stdout is not None
-        lines = []
-        for line in proc.stdout:  # the banner and the reconcile, in either order
-            lines.append(line)
-            if "refresh after reconcile" in line:
-                break
+        out = LineReader(proc.stdout)
+        # the banner and the reconcile, in either order
+        out.read_until(lambda line: "refresh after reconcile" in line, timeout=300)
         (docs / "live.md").write_text("Added while the watcher runs.\n")
-        for line in proc.stdout:
-            lines.append(line)
-            if "refresh after changes" in line:
-                break
+        out.read_until(lambda line: "refresh after changes" in line, timeout=300)
         proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=60)
-    text = "".join(lines)
+        assert wait_for_exit(proc, 60) == 130
+    text = "".join(out.lines)
     assert "[Auto] refresh after reconcile: Indexed 1 new" in text
     assert "[Auto] refresh after changes: Indexed 1 new" in text
-    assert proc.returncode == 130
     assert {"while-stopped.md", "live.md"} <= set(indexed(store))

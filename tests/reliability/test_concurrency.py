@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from tests.helpers.children import LineReader, stop_child
 from tests.helpers.reliability import make_corpus, mutate_corpus, record_figure, size
 from tests.helpers.storage_driver import run_job, served_state
 
@@ -72,13 +73,14 @@ def test_sixteen_requests_one_runs_the_rest_are_refused(tmp_path: Path) -> None:
         os.mkfifo(start)
         procs = contenders(folder, start)
         try:
-            for proc in procs:
-                assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+            outputs = [LineReader(proc.stdout) for proc in procs]
+            for out in outputs:
+                assert out.readline(timeout=120).strip() == "ready"
             # release all 16 at once; the write end stays open until every contender has answered,
             # so one that reaches its open() a moment late is not left waiting for a writer forever
             writer = os.open(start, os.O_WRONLY)
             try:
-                answers = [json.loads(proc.stdout.readline()) for proc in procs]  # type: ignore[union-attr]
+                answers = [json.loads(out.readline(timeout=120)) for out in outputs]
             finally:
                 os.close(writer)
             running = [a for a in answers if a["outcome"] == "running"]
@@ -91,9 +93,7 @@ def test_sixteen_requests_one_runs_the_rest_are_refused(tmp_path: Path) -> None:
             frees.append(free_after_kill(holder.pid, store_folder))
         finally:
             for proc in procs:
-                if proc.poll() is None:
-                    proc.kill()
-                proc.communicate()
+                stop_child(proc)
         after = served_state("S")  # the killed holder left the old snapshot, nothing else
         assert "error" not in after and after["docs"] == before and after["leftovers"] == []
     record_figure(

@@ -14,9 +14,11 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
+from tests.helpers.children import started
 from tests.helpers.reliability import (
     folder_state,
     make_corpus,
@@ -37,9 +39,12 @@ from kortty_rag.index.snapshot import SNAPSHOTS, read_pointer
 KILLS = size(200, 5000, env="KORTTY_CRASH_KILLS")
 
 
-def driver(kortty_home: Path, folder: Path, *extra: str) -> subprocess.Popen[str]:
+def driver(
+    kortty_home: Path, folder: Path, *extra: str
+) -> AbstractContextManager[subprocess.Popen[str]]:
+    """The indexing driver as a context manager that kills it (if still running) when the block ends."""
     env = dict(os.environ, KORTTY_HOME=str(kortty_home))
-    return subprocess.Popen(
+    return started(
         [sys.executable, "-m", "tests.helpers.index_driver", "S", str(folder), *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -171,7 +176,9 @@ def test_two_processes_indexing_one_store_exactly_one_runs(
     assert run_driver(kortty_home, folder)[0] == 0
     write_doc(folder / "extra.txt", rng)
     ready = tmp_path / "ready"
-    with driver(kortty_home, folder, "--slow", "0.5", "--ready", str(ready)) as first:
+    # 5 s per batch: the second process (a fresh interpreter, slow to start on a loaded machine) must
+    # ask while the first still holds the lock; with 0.5 s it sometimes came after the first finished
+    with driver(kortty_home, folder, "--slow", "5", "--ready", str(ready)) as first:
         deadline = time.monotonic() + 60
         while not ready.exists():
             assert time.monotonic() < deadline and first.poll() is None

@@ -114,7 +114,7 @@ def stall_the_event_reader(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     original = InotifyFD._read_event_buffer
 
     def gated(self: InotifyFD, *args: Any, **kwargs: Any) -> bytes:
-        reading.wait()
+        reading.wait(timeout=600)  # a test that fails before releasing it cannot block forever
         return original(self, *args, **kwargs)  # type: ignore[no-any-return]
 
     monkeypatch.setattr(InotifyFD, "_read_event_buffer", gated)

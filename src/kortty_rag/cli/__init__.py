@@ -1,7 +1,8 @@
 """The headless CLI (SPEC §15). ``kortty-rag`` without arguments opens the GUI.
 
 Exit codes: 0 success, 1 failure, 2 a mistake in the request (unknown store, invalid option, busy
-store), 130 cancelled.
+store), 130 cancelled (Ctrl-C, SIGINT), 143 stopped by SIGTERM (``watch`` and ``serve``, see
+:mod:`kortty_rag.stop_signals`).
 
 Error messages often embed a path or a name taken from the files, so they are printed through the
 rendering rule of :mod:`kortty_rag.untrusted`, like every other untrusted string the CLI shows.
@@ -25,6 +26,7 @@ from kortty_rag.cli import (
     watch_cmd,
 )
 from kortty_rag.errors import Cancelled, KorttyRagError
+from kortty_rag.stop_signals import StopSignal
 from kortty_rag.untrusted import escape_line
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_CANCELLED = 0, 1, 2, 130
@@ -63,6 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Cancelled as exc:
         print(f"kortty-rag: {escape_line(str(exc))}", file=sys.stderr)
         return EXIT_CANCELLED
+    except StopSignal as exc:
+        print(f"\nkortty-rag: {exc.message}", file=sys.stderr)
+        return exc.exit_code
     except KeyboardInterrupt:
         print("\nkortty-rag: interrupted; the previous snapshot is still active.", file=sys.stderr)
         return EXIT_CANCELLED

@@ -1,4 +1,9 @@
-"""``kortty-rag watch``: keep every ``auto`` source in sync until interrupted."""
+"""``kortty-rag watch``: keep every ``auto`` source in sync until interrupted.
+
+Ctrl-C (SIGINT) and SIGTERM stop it even when it inherited SIGINT ignored (started in the background
+of a script): a running refresh is cancelled, its store keeps the previous snapshot, and the command
+exits with 130 or 143 (:mod:`kortty_rag.stop_signals`).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import threading
 from typing import Any
 
 from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.stop_signals import stopping_on_signals
 from kortty_rag.sync.autorefresh import AutoRefresher, RefreshResult
 from kortty_rag.sync.watch import DEFAULT_DEBOUNCE_SECONDS, SourceWatcher
 from kortty_rag.untrusted import escape_line
@@ -54,6 +60,11 @@ def _report(registry: StoreRegistry) -> Any:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    with stopping_on_signals():
+        return _watch(args)
+
+
+def _watch(args: argparse.Namespace) -> int:
     registry = StoreRegistry()
     stores = [registry.get(n) for n in args.store] if args.store else registry.list()
     refresher = AutoRefresher(registry=registry, on_result=_report(registry)).start()

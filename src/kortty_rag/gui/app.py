@@ -1,4 +1,9 @@
-"""``kortty-rag`` without arguments: the desktop app."""
+"""``kortty-rag`` without arguments: the desktop app.
+
+Closing the window, SIGINT (Ctrl-C in the terminal that started it) and SIGTERM all end it the same
+way: the main window saves its state, cancels running jobs and stops the watcher. The exit code is 0
+after closing the window, 130 after SIGINT and 143 after SIGTERM.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +14,25 @@ def run_gui() -> int:
     from PySide6.QtWidgets import QApplication
 
     from kortty_rag.gui.main_window import MainWindow
+    from kortty_rag.gui.stop_signals import StopSignalNotifier
+    from kortty_rag.stop_signals import exit_code_for
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("kortty-rag")
-    window = MainWindow()
-    window.show()
-    code = app.exec()
-    window.shutdown()
+    signals = StopSignalNotifier()  # before the window: a signal during start-up is handled too
+
+    def stop(signum: int) -> None:
+        QApplication.closeAllWindows()
+        QApplication.exit(exit_code_for(signum))
+
+    signals.stop_requested.connect(stop)
+    window: MainWindow | None = None
+    try:
+        window = MainWindow()
+        window.show()
+        code = app.exec()
+    finally:
+        signals.close()
+        if window is not None:
+            window.shutdown()
     return int(code)

@@ -3,6 +3,7 @@
 Requests for the same store are merged; a store that is busy (a job from the GUI, the CLI or another
 process holds its lock) is retried after a short delay instead of waiting on the lock. Auto sources are
 refreshed without asking: the review is confirmed automatically, which is what ``auto`` means.
+Stopping cancels a running refresh (its store keeps the previous snapshot) instead of waiting for it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from dataclasses import dataclass
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.base import Embedder
-from kortty_rag.errors import KorttyRagError, NotFoundError, StoreBusyError
+from kortty_rag.errors import Cancelled, KorttyRagError, NotFoundError, StoreBusyError
+from kortty_rag.progress import CancelToken
 from kortty_rag.sync.jobs import StoreJob
 from kortty_rag.sync.pipeline import IndexSummary
 
@@ -48,6 +50,7 @@ class AutoRefresher:
         self._cond = threading.Condition()
         self._busy = False
         self._stopped = False
+        self._cancel = CancelToken()
         self._thread: threading.Thread | None = None
 
     def start(self) -> AutoRefresher:
@@ -58,6 +61,7 @@ class AutoRefresher:
     def stop(self) -> None:
         with self._cond:
             self._stopped = True
+            self._cancel.cancel()
             self._cond.notify_all()
         if self._thread is not None:
             self._thread.join(timeout=60)
@@ -114,7 +118,7 @@ class AutoRefresher:
         if not wanted:
             return
         try:
-            with StoreJob(store, registry=self.registry) as job:
+            with StoreJob(store, registry=self.registry, cancel=self._cancel) as job:
                 review = job.review_refresh(wanted)
                 summary = job.apply(review, self.embedder_for(store_id))
         except StoreBusyError:
@@ -122,6 +126,8 @@ class AutoRefresher:
                 entry = self._queue.get(store_id, (set(), reason, 0.0))
                 retry_at = time.monotonic() + self.retry_delay
                 self._queue[store_id] = (entry[0] | sources, reason, max(entry[2], retry_at))
+            return
+        except Cancelled:  # stopping; the previous snapshot stays active
             return
         except Exception as exc:  # a failed refresh must not stop the watcher
             _log.warning(

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.helpers.children import LineReader, started
 
 from kortty_rag.errors import IncompatibleIndexError, SnapshotError, StoreBusyError
 from kortty_rag.index import snapshot as snapshot_module
@@ -240,7 +241,9 @@ def test_lock_is_exclusive_within_and_across_processes(tmp_path: Path) -> None:
             "try:\n    StoreLock(Path(sys.argv[1]), purpose='x').acquire()\nexcept StoreBusyError:\n"
             "    sys.exit(3)\n"
         )
-        result = subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=False)
+        result = subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path)], check=False, timeout=300
+        )
         assert result.returncode == 3
     StoreLock(tmp_path, purpose="again").acquire().release()
 
@@ -251,15 +254,12 @@ def test_lock_is_released_when_the_holder_dies(tmp_path: Path) -> None:
         "StoreLock(Path(sys.argv[1]), purpose='doomed').acquire(); print('held', flush=True)\n"
         "time.sleep(60)\n"
     )
-    with subprocess.Popen(
+    with started(
         [sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE, text=True
     ) as proc:
-        try:
-            assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
-            with pytest.raises(StoreBusyError):
-                StoreLock(tmp_path, purpose="x").acquire()
-        finally:
-            proc.kill()
+        assert LineReader(proc.stdout).readline(timeout=300).strip() == "held"
+        with pytest.raises(StoreBusyError):
+            StoreLock(tmp_path, purpose="x").acquire()
     StoreLock(tmp_path, purpose="x").acquire().release()
 
 

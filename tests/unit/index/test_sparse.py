@@ -70,5 +70,6 @@ def test_the_tokenizer_is_safe_to_share_between_threads() -> None:
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join()
+        thread.join(timeout=300)
+        assert not thread.is_alive()
     assert results == [expected] * 4

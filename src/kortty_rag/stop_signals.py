@@ -1,0 +1,94 @@
+"""SIGINT and SIGTERM stop the long-running commands, whatever disposition the parent left.
+
+A process started in the background of a non-interactive shell inherits SIGINT *ignored* (POSIX), and
+Python then installs no ``KeyboardInterrupt`` handler: Ctrl-C or ``kill -INT`` would do nothing, and
+``kill`` (SIGTERM) would end the process without any cleanup. So ``watch`` and ``serve`` install
+their own handlers with :func:`stopping_on_signals` (the desktop app does the same through Qt, see
+``kortty_rag.gui.app``).
+
+Either signal raises :class:`StopSignal` in the main thread. It is a ``KeyboardInterrupt``, so every
+library on the way up (asyncio, anyio, threading) unwinds it exactly like Ctrl-C: ``finally`` blocks
+stop the watcher, cancel a running refresh and close the stores, and the command exits with
+``128 + signal number`` — 130 after SIGINT, 143 after SIGTERM, the codes a shell reports for a process
+ended by that signal. A second signal during that cleanup stops it the same way.
+
+``serve`` uses :func:`exiting_on_signals`: the MCP SDK reads stdin in a worker thread that neither
+cancellation nor interpreter exit can interrupt while the client keeps the pipe open, so after the
+command has unwound (its ``finally`` blocks closed the stores) the process exits at once instead of
+waiting for that thread forever.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+#: The signals that ask a long-running command to stop.
+STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
+
+_Handler = Callable[[int, FrameType | None], object] | int | None
+
+
+def exit_code_for(signum: int) -> int:
+    """The exit code after stopping on ``signum``: 130 for SIGINT, 143 for SIGTERM."""
+    return 128 + signum
+
+
+def signal_name(signum: int) -> str:
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
+
+
+class StopSignal(KeyboardInterrupt):
+    """SIGINT or SIGTERM arrived; raised in the main thread by :func:`stopping_on_signals`."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal_name(signum))
+        self.signum = signum
+        self.exit_code = exit_code_for(signum)
+        self.message = f"stopped by {signal_name(signum)}."
+
+
+def _raise_stop(signum: int, frame: FrameType | None) -> None:
+    raise StopSignal(signum)
+
+
+@contextmanager
+def stopping_on_signals() -> Iterator[None]:
+    """Within the block, SIGINT and SIGTERM raise :class:`StopSignal`; the previous handlers return
+    afterwards. Only the main thread can handle signals: elsewhere (a command run from a test's
+    worker thread) this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous: dict[signal.Signals, _Handler] = {}
+    try:
+        for signum in STOP_SIGNALS:
+            previous[signum] = signal.signal(signum, _raise_stop)
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
+@contextmanager
+def exiting_on_signals() -> Iterator[None]:
+    """:func:`stopping_on_signals`, and once a :class:`StopSignal` has unwound the block, the process
+    exits at once with its exit code, without joining threads that may never return."""
+    try:
+        with stopping_on_signals():
+            yield
+    except StopSignal as stop:
+        with contextlib.suppress(OSError, ValueError):  # the client may have closed the pipes
+            sys.stdout.flush()
+        with contextlib.suppress(OSError, ValueError):
+            print(f"kortty-rag: {stop.message}", file=sys.stderr, flush=True)
+        os._exit(stop.exit_code)
