@@ -140,9 +140,9 @@ _FUZZY = re.compile(
     f"{_LOOSE}(?:\\s|/|{_OPENING})*(?P<wrapper>{_fuzzy(['retrieved'])}(?:[\\W_]|{_ANY})*{_fuzzy(['context'])})"
     f"|{_LOOSE}\\s*(?:(?:{_PIPE}|{_ANY})\\s*)?(?:/|{_ANY})?\\s*(?P<special>{_fuzzy(_SPECIAL_TOKENS)})"
     f"\\s*(?:(?:{_PIPE}|{_ANY})\\s*)?{_LOOSE}"
+    f"|[<\\[]\\s*/\\s*{_ANY}\\s*[>\\]]"  # "</ട>": a closing tag of one unknown letter
     f"|[<\\[]\\s*(?:(?:{_PIPE}|{_ANY})\\s*)?(?:/|{_ANY})?\\s*(?P<role>{_fuzzy(_ROLE_WORDS)})"
     f"\\s*(?:(?:{_PIPE}|{_ANY})\\s*)?[>\\]]"
-    f"|[<\\[]\\s*/\\s*{_ANY}\\s*[>\\]]"  # "</ട>": a closing tag of one unknown letter
     f"|{_OPENING}\\s*/?\\s*{_R}\\s*(?P<marker>(?:{_DIGIT}|{_ANY}){{1,4}})\\s*{_OPENING}"
     "))"
 )
