@@ -110,12 +110,13 @@ _MARKER_PATTERN = (  # one bracket may be any non-ASCII character, not both ("�
     f"{_OPENING}\\s*/?\\s*{_R}\\s*{_DIGIT}+\\s*{_LOOSE}"
     f"|{_LOOSE}\\s*/?\\s*{_R}\\s*{_DIGIT}+\\s*{_OPENING}"
 )
+_SP = "[^\\S\\n]*"  # a template token is written on one line
 _TOKEN = (
-    f"{_LOOSE}\\s*(?:{_PIPE}\\s*)?/?\\s*(?:{_alternatives(_SPECIAL_TOKENS)})\\s*(?:{_PIPE}\\s*)?{_LOOSE}"
-    f"|{_ANGLE}\\s*(?:{_PIPE}\\s*)?/?\\s*(?:{_alternatives(_ROLE_WORDS)})\\s*(?:{_PIPE}\\s*)?{_LOOSE}"
-    f"|{_LOOSE}\\s*(?:{_PIPE}\\s*)?/?\\s*(?:{_alternatives(_ROLE_WORDS)})\\s*(?:{_PIPE}\\s*)?{_ANGLE}"
-    f"|{_LOOSE}\\s*\\|[^\\n]{{0,40}}?\\|\\s*{_LOOSE}"  # <|anything|>
-    f"|{_ANGLE}{{2}}\\s*/?\\s*sys\\s*{_ANGLE}{{2}}"  # Llama 2's <<SYS>>
+    f"{_LOOSE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_SPECIAL_TOKENS)}){_SP}(?:{_PIPE}{_SP})?{_LOOSE}"
+    f"|{_ANGLE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_ROLE_WORDS)}){_SP}(?:{_PIPE}{_SP})?{_LOOSE}"
+    f"|{_LOOSE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_ROLE_WORDS)}){_SP}(?:{_PIPE}{_SP})?{_ANGLE}"
+    f"|{_LOOSE}{_SP}\\|[^\\n]{{0,40}}?\\|{_SP}{_LOOSE}"  # <|anything|>
+    f"|{_ANGLE}{{2}}{_SP}/?{_SP}sys{_SP}{_ANGLE}{{2}}"  # Llama 2's <<SYS>>
 )
 _PATTERNS = re.compile(f"{_TAG}|{_MARKER_PATTERN}|{_TOKEN}")
 
@@ -138,11 +139,11 @@ def _fuzzy(words: list[str]) -> str:
 _FUZZY = re.compile(
     "(?=(?P<span>"
     f"{_LOOSE}(?:\\s|/|{_OPENING})*(?P<wrapper>{_fuzzy(['retrieved'])}(?:[\\W_]|{_ANY})*{_fuzzy(['context'])})"
-    f"|{_LOOSE}\\s*(?:(?:{_PIPE}|{_ANY})\\s*)?(?:/|{_ANY})?\\s*(?P<special>{_fuzzy(_SPECIAL_TOKENS)})"
-    f"\\s*(?:(?:{_PIPE}|{_ANY})\\s*)?{_LOOSE}"
-    f"|[<\\[]\\s*/\\s*{_ANY}\\s*[>\\]]"  # "</ട>": a closing tag of one unknown letter
-    f"|[<\\[]\\s*(?:(?:{_PIPE}|{_ANY})\\s*)?(?:/|{_ANY})?\\s*(?P<role>{_fuzzy(_ROLE_WORDS)})"
-    f"\\s*(?:(?:{_PIPE}|{_ANY})\\s*)?[>\\]]"
+    f"|{_LOOSE}{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<special>{_fuzzy(_SPECIAL_TOKENS)})"
+    f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_LOOSE}"
+    f"|[<\\[]{_SP}/{_SP}{_ANY}{_SP}[>\\]]"  # "</ട>": a closing tag of one unknown letter
+    f"|[<\\[]{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<role>{_fuzzy(_ROLE_WORDS)})"
+    f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?[>\\]]"
     f"|{_OPENING}\\s*/?\\s*{_R}\\s*(?P<marker>(?:{_DIGIT}|{_ANY}){{1,4}})\\s*{_OPENING}"
     "))"
 )

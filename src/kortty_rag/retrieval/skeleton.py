@@ -110,8 +110,9 @@ def fold(ch: str) -> str:
         if mapped == text:
             break
         text = mapped
-    if not text.isascii():
-        text = _base_letter(ch) or text
+    base = "" if text.isascii() else _base_letter(ch)
+    if base:
+        return fold(base)  # "ɱ" → "m" → "rn"
     if text == "l" and unicodedata.category(ch)[0] not in "LN":
         return "|"  # "|", "∣", "│": a bar, not a letter
     return "".join(
