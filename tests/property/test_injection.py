@@ -154,7 +154,7 @@ def icu_spellings(draw: st.DrawFn) -> str:
     return "".join(out)
 
 
-@settings(max_examples=size(300, 20_000, "KORTTY_INJECTION_EXAMPLES"), deadline=None)
+@settings(max_examples=size(1000, 100_000, "KORTTY_INJECTION_EXAMPLES"), deadline=None)
 @given(
     st.lists(
         st.tuples(

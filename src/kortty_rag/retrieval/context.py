@@ -131,7 +131,7 @@ _ANY = "[^\\x00-\\x7f]"
 
 def _fuzzy(words: list[str]) -> str:
     return "|".join(
-        "".join(f"(?:{re.escape(c)}|{_ANY})" for c in skeleton_of(w))
+        "".join(f"(?:{re.escape(skeleton_of(c))}|{_ANY})" for c in w)  # "m": "rn" or one unknown
         for w in sorted(words, key=len, reverse=True)
     )
 
@@ -142,15 +142,15 @@ _FUZZY = re.compile(
     f"|{_LOOSE}{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<special>{_fuzzy(_SPECIAL_TOKENS)})"
     f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_LOOSE}"
     f"|[<\\[]{_SP}/{_SP}{_ANY}{_SP}[>\\]]"  # "</ട>": a closing tag of one unknown letter
-    f"|[<\\[]{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<role>{_fuzzy(_ROLE_WORDS)})"
-    f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?[>\\]]"
+    f"|{_ANGLE}{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<role>{_fuzzy(_ROLE_WORDS)})"
+    f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_ANGLE}"
     f"|{_OPENING}\\s*/?\\s*{_R}\\s*(?P<marker>(?:{_DIGIT}|{_ANY}){{1,4}})\\s*{_OPENING}"
     "))"
 )
 
 
 def _mostly_exact(match: re.Match[str]) -> bool:
-    word = match.group("wrapper") or match.group("special") or match.group("role")
+    word = next((w for w in match.group("wrapper", "special", "role") if w), None)
     if word is None:
         return True  # a marker ("[Rا]", Arabic alef for 1) or a one-letter closing tag
     return bool(2 * sum(c.isascii() and c.isalnum() for c in word) >= len(word))
