@@ -81,7 +81,9 @@ _DIGITS = "[\\d" + re.escape("".join(sorted({view(d) for d in "0123456789"}))) +
 _WRAPPER = re.compile(
     f"{_B}\\s*(?P<slash>{_SLASH}\\s*)?{re.escape(view('retrieved'))}[\\W_]*{re.escape(view('context'))}"
 )
-_MARKER = re.compile(f"{_B}\\s*(?:{_SLASH})?\\s*{re.escape(view('r'))}\\s*{_DIGITS}+\\s*{_B}")
+_MARKER = re.compile(  # a marker is written on one line
+    f"{_B}[^\\S\\n]*(?:{_SLASH})?[^\\S\\n]*{re.escape(view('r'))}[^\\S\\n]*{_DIGITS}+[^\\S\\n]*{_B}"
+)
 # special tokens of common chat templates (ChatML, Llama 2/3, Gemma, Mistral, GPT)
 _SPECIAL = [
     "im_start",
