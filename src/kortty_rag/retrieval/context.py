@@ -144,7 +144,7 @@ _FUZZY = re.compile(
     f"|[<\\[]{_SP}/{_SP}{_ANY}{_SP}[>\\]]"  # "</ട>": a closing tag of one unknown letter
     f"|{_ANGLE}{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<role>{_fuzzy(_ROLE_WORDS)})"
     f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_ANGLE}"
-    f"|{_OPENING}\\s*/?\\s*{_R}\\s*(?P<marker>(?:{_DIGIT}|{_ANY}){{1,4}})\\s*{_OPENING}"
+    f"|{_OPENING}\\s*(?:/|{_ANY})?\\s*{_R}\\s*(?P<marker>(?:{_DIGIT}|{_ANY}){{1,4}})\\s*{_OPENING}"
     "))"
 )
 
