@@ -105,12 +105,12 @@ def _alternatives(words: list[str]) -> str:
 
 
 _TAG = f"{_LOOSE}(?:\\s|/|{_OPENING})*{_WRAPPER_WORD}(?:[^\\S\\n]*{_LOOSE})?"
+_SP = "[^\\S\\n]*"  # a marker or a template token is written on one line
 _R = re.escape(skeleton_of("r"))
 _MARKER_PATTERN = (  # one bracket may be any non-ASCII character, not both ("ステップR1で" is prose)
-    f"{_OPENING}\\s*/?\\s*{_R}\\s*{_DIGIT}+\\s*{_LOOSE}"
-    f"|{_LOOSE}\\s*/?\\s*{_R}\\s*{_DIGIT}+\\s*{_OPENING}"
+    f"{_OPENING}{_SP}/?{_SP}{_R}{_SP}{_DIGIT}+{_SP}{_LOOSE}"
+    f"|{_LOOSE}{_SP}/?{_SP}{_R}{_SP}{_DIGIT}+{_SP}{_OPENING}"
 )
-_SP = "[^\\S\\n]*"  # a template token is written on one line
 _TOKEN = (
     f"{_LOOSE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_SPECIAL_TOKENS)}){_SP}(?:{_PIPE}{_SP})?{_LOOSE}"
     f"|{_ANGLE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_ROLE_WORDS)}){_SP}(?:{_PIPE}{_SP})?{_LOOSE}"
@@ -136,15 +136,18 @@ def _fuzzy(words: list[str]) -> str:
     )
 
 
+# one unknown letter, with the bars and slash a token may have around it
+_ONE_UNKNOWN = f"(?:{_PIPE}{_SP})?(?:/{_SP})?{_ANY}{_SP}(?:{_PIPE}{_SP})?"
 _FUZZY = re.compile(
     "(?=(?P<span>"
     f"{_LOOSE}(?:\\s|/|{_OPENING})*(?P<wrapper>{_fuzzy(['retrieved'])}(?:[\\W_]|{_ANY})*{_fuzzy(['context'])})"
     f"|{_LOOSE}{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<special>{_fuzzy(_SPECIAL_TOKENS)})"
     f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_LOOSE}"
     f"|[<\\[]{_SP}/{_SP}{_ANY}{_SP}[>\\]]"  # "</ട>": a closing tag of one unknown letter
+    f"|[<>]{_SP}{_ONE_UNKNOWN}{_SP}{_ANGLE}|{_ANGLE}{_SP}{_ONE_UNKNOWN}{_SP}[<>]"  # "<ട»": "<s>"
     f"|{_ANGLE}{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<role>{_fuzzy(_ROLE_WORDS)})"
     f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_ANGLE}"
-    f"|{_OPENING}\\s*(?:/|{_ANY})?\\s*{_R}\\s*(?P<marker>(?:{_DIGIT}|{_ANY}){{1,4}})\\s*{_OPENING}"
+    f"|{_OPENING}{_SP}(?:/|{_ANY})?{_SP}{_R}{_SP}(?P<marker>(?:{_DIGIT}|{_ANY}){{1,4}}){_SP}{_OPENING}"
     "))"
 )
 
