@@ -113,6 +113,8 @@ _MARKER_PATTERN = (  # one bracket may be any non-ASCII character, not both ("�
 )
 _TOKEN = (
     f"{_LOOSE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_SPECIAL_TOKENS)}){_SP}(?:{_PIPE}{_SP})?{_LOOSE}"
+    f"|{_ANGLE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_ROLE_WORDS)}){_SP}(?:{_PIPE}{_SP})?{_ANGLE}"
+    # any non-ASCII character on one side only with a bracket on the other ("このsystem。" is prose)
     f"|{_ANGLE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_ROLE_WORDS)}){_SP}(?:{_PIPE}{_SP})?{_LOOSE}"
     f"|{_LOOSE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_ROLE_WORDS)}){_SP}(?:{_PIPE}{_SP})?{_ANGLE}"
     f"|{_LOOSE}{_SP}\\|[^\\n]{{0,40}}?\\|{_SP}{_LOOSE}"  # <|anything|>
@@ -145,7 +147,8 @@ _FUZZY = re.compile(
     f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_LOOSE}"
     f"|[<\\[]{_SP}/{_SP}{_ANY}{_SP}[>\\]]"  # "</ട>": a closing tag of one unknown letter
     f"|[<>]{_SP}{_ONE_UNKNOWN}{_SP}{_ANGLE}|{_ANGLE}{_SP}{_ONE_UNKNOWN}{_SP}[<>]"  # "<ട»": "<s>"
-    f"|{_ANGLE}{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<role>{_fuzzy(_ROLE_WORDS)})"
+    f"|(?:{_ANGLE}|(?={_LOOSE}{_SP}[^\\n]{{1,40}}{_ANGLE}){_LOOSE})"
+    f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<role>{_fuzzy(_ROLE_WORDS)})"
     f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_ANGLE}"
     f"|{_OPENING}{_SP}(?:/|{_ANY})?{_SP}{_R}{_SP}(?P<marker>(?:{_DIGIT}|{_ANY}){{1,4}}){_SP}{_OPENING}"
     "))"

@@ -14,7 +14,8 @@ Every step is derived from Unicode data, not from a hand-made list of look-alike
   (``|``, ``∣``, ``│``) reads as ``|``;
 - a Latin letter with a stroke, hook, tail or bar that neither NFKC nor the confusables data fold
   (``đ``, ``ŧ``, ``ɽ``) reads as its base letter, by its Unicode name;
-- every other punctuation or symbol outside ASCII becomes :data:`BRACKET`, one placeholder for
+- every other bracket-like character outside ASCII (opening, closing and quotation punctuation, any
+  symbol) becomes :data:`BRACKET`, one placeholder for
   "a sign that may be read as a bracket": ornamental and mathematical brackets (``❰ ⧼ 〘 ⟮``) have no
   prototype among ``< > [ ]``, yet a model may take them for one.
 
@@ -34,6 +35,8 @@ from importlib import resources
 
 BRACKET = "\ue000"  # a private-use character: never produced by folding real text
 _DROPPED = frozenset({"Cf", "Mn", "Me"})
+# opening, closing and quotation punctuation and every symbol; not "。", "、", "—" (Po, Pd)
+_BRACKET_LIKE = frozenset({"Ps", "Pe", "Pi", "Pf", "Sm", "So", "Sk", "Sc"})
 # Default-ignorable letters (category Lo) that render as nothing; Python's unicodedata has no
 # Default_Ignorable_Code_Point property, and these four are all of its letters.
 _FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
@@ -115,8 +118,10 @@ def fold(ch: str) -> str:
         return fold(base)  # "ɱ" → "m" → "rn"
     if text == "l" and unicodedata.category(ch)[0] not in "LN":
         return "|"  # "|", "∣", "│": a bar, not a letter
+    # judged on the character as written too: "。" (Po) folds to a modifier symbol, yet is no bracket
+    bracket_like = _BRACKET_LIKE if unicodedata.category(ch) in _BRACKET_LIKE else frozenset()
     return "".join(
-        BRACKET if c >= "\x80" and unicodedata.category(c)[0] in "PS" else c for c in text
+        BRACKET if c >= "\x80" and unicodedata.category(c) in bracket_like else c for c in text
     )
 
 
