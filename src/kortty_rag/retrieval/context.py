@@ -40,8 +40,8 @@ _INVISIBLE_MARKS = re.compile(
 )
 
 # Patterns on the skeleton. ``_OPENING`` is anything that may read as a bracket (ASCII brackets,
-# parentheses, braces, the look-alikes that fold to them and every other punctuation or symbol outside
-# ASCII); chat templates use angle and square brackets only (``_ANGLE``), so "(s)" stays prose.
+# parentheses, braces, the look-alikes that fold to them and every other opening, closing or quotation
+# mark and symbol outside ASCII); chat templates use angle and square brackets only (``_ANGLE``), so "(s)" stays prose.
 # ``_LOOSE`` adds any other character outside ASCII: newer Unicode versions keep adding look-alikes of
 # "<" (even letters such as Hiragana "く"), so next to the unmistakable words — the wrapper's name, a
 # special token's — any non-ASCII character counts as a bracket.
