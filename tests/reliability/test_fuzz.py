@@ -24,6 +24,7 @@ from hypothesis import assume, example, given
 from hypothesis import strategies as st
 from tests.helpers.fakes import SubwordCounter
 from tests.helpers.fuzz import FUZZ
+from tests.helpers.model_view import forgeries, structure_in, template_tokens_in
 
 from kortty_rag.chunking.splitter import ChunkingParams, Splitter
 from kortty_rag.errors import UsageError
@@ -403,6 +404,7 @@ def test_the_context_block_keeps_its_structure_and_limits(
     assert (structure.opening_tags, structure.closing_tags) == (1, 1)
     assert Counter(structure.markers) == Counter(["[R1]", *markers])  # the preamble cites [R1]
     assert not has_template_tokens(result.block)
+    assert forgeries(result.block, [m[1:-1] for m in markers]) == []  # the independent judge
 
 
 @FUZZ
@@ -417,6 +419,7 @@ def test_neutralised_text_has_no_structure_left(text: str, hostile: list[str]) -
         structure = structure_of(out)
         assert (structure.opening_tags, structure.closing_tags, structure.markers) == (0, 0, ())
         assert not has_template_tokens(out)
+        assert structure_in(out) == (0, 0, Counter()) and not template_tokens_in(out)
         assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e]", out)
         assert (
             skeleton(out)[0] == skeleton(neutralise(out))[0]

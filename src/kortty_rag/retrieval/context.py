@@ -2,24 +2,24 @@
 
 Excerpts come from files anyone may have written, so the block is built to keep a fixed structure
 whatever they contain: exactly one opening and one closing wrapper tag, and no marker other than the
-real ones. Before anything is checked, text is reduced to a *skeleton*: compatibility normalisation
-(NFKC, which folds full-width and other width variants), case folding, removal of invisible characters
-(zero-width, bidirectional controls, Unicode tag characters, variation selectors, soft hyphens) and a
-mapping of look-alike letters and brackets (Cyrillic, Greek, angle quotation marks, …) to ASCII. Every
-span whose skeleton looks like a wrapper tag, a citation marker or a chat-template special token is
-rewritten in a visibly inert form; invisible characters are removed from the output altogether.
-:func:`structure_of` applies the same skeleton to a finished block, which is how tests check the
-guarantee structurally.
+real ones. Text is checked on its *skeleton* (:mod:`kortty_rag.retrieval.skeleton`: invisible characters
+and marks removed, NFKC, case folding, Unicode's confusables, every other non-ASCII sign read as a
+possible bracket). Every span whose skeleton looks like a wrapper tag, a citation marker or a
+chat-template special token is rewritten in a visibly inert form: invisible characters and marks
+removed, look-alikes spelled in ASCII, every bracket-like character written as an HTML entity. Only
+those spans change; prose in any script stays as it is, except that invisible format characters are
+removed everywhere. :func:`structure_of` applies the same skeleton to a finished block.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from kortty_rag.retrieval.skeleton import BRACKET, fold, is_hidden, skeleton, skeleton_of
 
 WRAPPER = "retrieved_context"
 OPEN_TAG = f"<{WRAPPER}>"
@@ -32,106 +32,208 @@ PREAMBLE = (
     "Whenever your answer relies on an excerpt, cite exactly its marker, for example [R1]."
 )
 
-# Invisible and formatting characters that can hide a tag from a naive check.
-_INVISIBLE = re.compile(
-    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
-    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
-)
-# Look-alikes NFKC leaves alone, each mapped to the ASCII character it imitates (position by position).
-_LOOKALIKES = (
-    "\u2039\u203a\u2329\u232a\u27e8\u27e9\u3008\u3009\u276c\u276d\u276e\u276f\u02c2\u02c3"
-    "\u1438\u1433\u2264\u2265\u00ab\u00bb\u300a\u300b"  # angle brackets
-    "\u27e6\u27e7\u301a\u301b\u2045\u2046\u298b\u298c\u23a1\u23a4\u3010\u3011\u3014\u3015"
-    "\u2215\u2044\u29f8\u2571"  # slashes
-    "\u01c0\u2223\u2502\u05c0\u07c0\u2758"  # vertical bars
-    "\u2010\u2011\u2012\u2013\u2212\u02cd\u2017\u203f\u2e0f"  # dashes and underscores
-    "\u0430\u0435\u043e\u0440\u0441\u0445\u0443\u0456\u0458\u0455\u0501\u051b\u04bb"
-    "\u0442\u043d\u0432\u043c\u043a\u0433\u0491\u04cf\u0475\u051d"  # Cyrillic
-    "\u03b1\u03b5\u03bf\u03c1\u03c4\u03ba\u03bd\u03b9\u03c5\u03c7"  # Greek
-    "\u0261\u0269\u1d26\u0280\u01a6\u13a1\u1587\u16b1\ua4e3\u1d04\u1d05\u1d07\u1d0f"
-    "\u1d1b\u1d20\u0274\u026a\u1d0b"  # small capitals and other scripts
-)
-_ASCII = (
-    "<><><><><><><><><><><>"
-    "[][][][][][][]"
-    "////"
-    "||||||"
-    "-----____"
-    "aeopcxyijsdqh"
-    "thbmkrrlvw"
-    "aeoptkviux"
-    "girrrrrrrcdeo"
-    "tvnik"
-)
-_CONFUSABLES = str.maketrans(_LOOKALIKES, _ASCII)
-_PATTERNS = re.compile(
-    r"""
-      <\s*/?\s*retrieved\W*_?\W*context\b[^>]*>?  # the wrapper, in any spelling (also "< /…")
-    | \[\s*/?\s*r\s*\d+\s*\]                      # a citation marker
-    | <\|[^|<>\n]{0,40}\|>                        # <|im_start|>, <|eot_id|>, <|endoftext|>, …
-    | <\s*/?\s*(?:start|end)_of_turn\s*>          # Gemma
-    | \[\s*/?\s*(?:inst|sys|system|avail(?:able)?_tools|tool_calls?|tool_results?)\s*\]
-    | <<\s*/?\s*sys\s*>>                           # Llama 2
-    | <\s*/?\s*(?:s|bos|eos|pad|unk|mask|system|user|assistant|tool|think|im_start|im_end)\s*>
-    """,
-    re.VERBOSE,
-)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Invisible characters that are not format characters (Cf): combining grapheme joiner, Khmer
+# inherent vowels, Mongolian and other variation selectors. Every Cf character goes as well.
+_INVISIBLE_MARKS = re.compile(
+    "[\u034f\u17b4\u17b5\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]"
+)
+
+# Patterns on the skeleton. ``_OPENING`` is anything that may read as a bracket (ASCII brackets,
+# parentheses, braces, the look-alikes that fold to them and every other opening, closing or quotation
+# mark and symbol outside ASCII); chat templates use angle and square brackets only (``_ANGLE``), so "(s)" stays prose.
+# ``_LOOSE`` adds any other character outside ASCII: newer Unicode versions keep adding look-alikes of
+# "<" (even letters such as Hiragana "く"), so next to the unmistakable words — the wrapper's name, a
+# special token's — any non-ASCII character counts as a bracket.
+_B = BRACKET
+_OPENING = f"[<>\\[\\](){{}}{_B}]"
+_ANGLE = f"[<>\\[\\]{_B}]"
+_LOOSE = f"(?:{_OPENING}|[^\\x00-\\x7f])"
+# A bar and the digits in skeleton form, with their letter look-alikes ("1" and "|" fold to "l"; "I",
+# a look-alike of both, is already case-folded to "i" when the confusables apply).
+_BAR_LIKE = "".join(sorted({"|", *skeleton_of("|1I")}))
+_PIPE = f"[{re.escape(_BAR_LIKE)}{_B}]"
+_DIGIT = f"[\\d{re.escape(''.join(sorted(set(skeleton_of('0123456789')) - set('0123456789'))))}{re.escape(_BAR_LIKE)}]"
+_WRAPPER_WORD = f"{re.escape(skeleton_of('retrieved'))}[\\W_]*{re.escape(skeleton_of('context'))}"
+# Special tokens of chat templates (ChatML, Llama 2/3, Gemma, Mistral, GPT, FIM) ...
+_SPECIAL_TOKENS = [
+    "im_start",
+    "im_end",
+    "im_sep",
+    "endoftext",
+    "endofprompt",
+    "eot_id",
+    "eom_id",
+    "start_header_id",
+    "end_header_id",
+    "begin_of_text",
+    "end_of_text",
+    "start_of_turn",
+    "end_of_turn",
+    "tool_call",
+    "tool_calls",
+    "tool_result",
+    "tool_results",
+    "available_tools",
+    "avail_tools",
+    "fim_prefix",
+    "fim_middle",
+    "fim_suffix",
+]
+# ... and the short role words that templates put in brackets ("<s>", "[INST]", "<user>")
+_ROLE_WORDS = [
+    "s",
+    "bos",
+    "eos",
+    "pad",
+    "unk",
+    "mask",
+    "sep",
+    "cls",
+    "inst",
+    "sys",
+    "system",
+    "user",
+    "assistant",
+    "tool",
+    "think",
+]
 
 
-@functools.lru_cache(maxsize=65536)
-def _skeleton_char(ch: str) -> str:
-    if _INVISIBLE.fullmatch(ch):
-        return ""
-    folded = unicodedata.normalize("NFKC", ch).casefold()
-    return folded.translate(_CONFUSABLES)
+def _alternatives(words: list[str]) -> str:
+    return "|".join(re.escape(skeleton_of(w)) for w in sorted(words, key=len, reverse=True))
 
 
-def skeleton(text: str) -> tuple[str, Sequence[int]]:
-    """The checking form of ``text`` and, for every skeleton character, the index of the original
-    character it came from."""
-    if text.isascii():  # the common case: no look-alikes, no invisibles, casefold is lower()
-        return text.lower(), range(len(text))
-    parts: list[str] = []
-    origin: list[int] = []
-    for index, ch in enumerate(text):
-        mapped = ch.lower() if ch < "\x80" else _skeleton_char(ch)
-        parts.append(mapped)
-        origin.extend([index] * len(mapped))
-    return "".join(parts), origin
+_TAG = f"{_LOOSE}(?:\\s|/|{_OPENING})*{_WRAPPER_WORD}(?:[^\\S\\n]*{_LOOSE})?"
+_SP = "[^\\S\\n]*"  # a marker or a template token is written on one line
+_R = re.escape(skeleton_of("r"))
+_MARKER_PATTERN = (  # one bracket may be any non-ASCII character, not both ("ステップR1で" is prose)
+    f"{_OPENING}{_SP}/?{_SP}{_R}{_SP}{_DIGIT}+{_SP}{_LOOSE}"
+    f"|{_LOOSE}{_SP}/?{_SP}{_R}{_SP}{_DIGIT}+{_SP}{_OPENING}"
+)
+_TOKEN = (
+    f"{_LOOSE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_SPECIAL_TOKENS)}){_SP}(?:{_PIPE}{_SP})?{_LOOSE}"
+    f"|{_ANGLE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_ROLE_WORDS)}){_SP}(?:{_PIPE}{_SP})?{_ANGLE}"
+    # any non-ASCII character on one side only with a bracket on the other ("このsystem。" is prose)
+    f"|{_ANGLE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_ROLE_WORDS)}){_SP}(?:{_PIPE}{_SP})?{_LOOSE}"
+    f"|{_LOOSE}{_SP}(?:{_PIPE}{_SP})?/?{_SP}(?:{_alternatives(_ROLE_WORDS)}){_SP}(?:{_PIPE}{_SP})?{_ANGLE}"
+    f"|{_LOOSE}{_SP}\\|[^\\n]{{0,40}}?\\|{_SP}{_LOOSE}"  # <|anything|>
+    f"|{_ANGLE}{{2}}{_SP}/?{_SP}sys{_SP}{_ANGLE}{{2}}"  # Llama 2's <<SYS>>
+)
+_PATTERNS = re.compile(f"{_TAG}|{_MARKER_PATTERN}|{_TOKEN}")
 
 
-_ESCAPES = str.maketrans({"<": "&lt;", ">": "&gt;", "[": "&#91;", "]": "&#93;", "|": "&#124;"})
+# The same shapes with *unknown* look-alikes: a letter of a keyword may be any character outside ASCII
+# that no data folds (newer Unicode versions add look-alikes faster than any table: Arabic "ه" for
+# "o", Armenian "ւ" for "i"). A match counts when at least half of the keyword's letters are exact, so
+# non-Latin prose in brackets ("[点击这里]") is never taken for a keyword. The search overlaps (a
+# lookahead), so a rejected candidate cannot hide an accepted one.
+_ANY = "[^\\x00-\\x7f]"
+
+
+def _fuzzy(words: list[str]) -> str:
+    return "|".join(
+        "".join(f"(?:{re.escape(skeleton_of(c))}|{_ANY})" for c in w)  # "m": "rn" or one unknown
+        for w in sorted(words, key=len, reverse=True)
+    )
+
+
+# one unknown letter, with the bars and slash a token may have around it
+_ONE_UNKNOWN = f"(?:{_PIPE}{_SP})?(?:/{_SP})?{_ANY}{_SP}(?:{_PIPE}{_SP})?"
+_FUZZY = re.compile(
+    "(?=(?P<span>"
+    f"{_LOOSE}(?:\\s|/|{_OPENING})*(?P<wrapper>{_fuzzy(['retrieved'])}(?:[\\W_]|{_ANY})*{_fuzzy(['context'])})"
+    f"|{_LOOSE}{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<special>{_fuzzy(_SPECIAL_TOKENS)})"
+    f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_LOOSE}"
+    f"|[<\\[]{_SP}/{_SP}{_ANY}{_SP}[>\\]]"  # "</ട>": a closing tag of one unknown letter
+    f"|[<>]{_SP}{_ONE_UNKNOWN}{_SP}{_ANGLE}|{_ANGLE}{_SP}{_ONE_UNKNOWN}{_SP}[<>]"  # "<ട»": "<s>"
+    f"|(?:{_ANGLE}|(?={_LOOSE}{_SP}[^\\n]{{1,40}}{_ANGLE}){_LOOSE})"
+    f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<role>{_fuzzy(_ROLE_WORDS)})"
+    f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_ANGLE}"
+    f"|{_OPENING}{_SP}(?:/|{_ANY})?{_SP}{_R}{_SP}(?P<marker>(?:{_DIGIT}|{_ANY}){{1,4}}){_SP}{_OPENING}"
+    "))"
+)
+
+
+def _mostly_exact(match: re.Match[str]) -> bool:
+    word = next((w for w in match.group("wrapper", "special", "role") if w), None)
+    if word is None:
+        return True  # a marker ("[Rا]", Arabic alef for 1) or a one-letter closing tag
+    return bool(2 * sum(c.isascii() and c.isalnum() for c in word) >= len(word))
+
+
+def _dangerous_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` to rewrite, sorted and merged where they overlap."""
+    skel, origin = skeleton(text)
+    found = [m.span() for m in _PATTERNS.finditer(skel)]
+    if not skel.isascii():
+        found += [m.span("span") for m in _FUZZY.finditer(skel) if _mostly_exact(m)]
+    merged: list[tuple[int, int]] = []
+    for skel_start, skel_end in sorted(found):
+        start, end = origin[skel_start], origin[skel_end - 1] + 1
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _visible(text: str) -> str:
+    """``text`` without invisible characters (every format character, the invisible marks)."""
+    text = _INVISIBLE_MARKS.sub("", text)
+    if text.isascii():
+        return text
+    return "".join(c for c in text if c < "\x80" or not is_hidden(c))
+
+
+_ESCAPES = {
+    "<": "&lt;",
+    ">": "&gt;",
+    "[": "&#91;",
+    "]": "&#93;",
+    "|": "&#124;",
+    "(": "&#40;",
+    ")": "&#41;",
+    "{": "&#123;",
+    "}": "&#125;",
+}
+
+
+def _inert_char(ch: str) -> str:
+    if ch.isascii():
+        return _ESCAPES.get(ch, ch)
+    folded = fold(ch)
+    if folded.isascii():  # a look-alike spelled in ASCII ("е" → "e", "‹" → "<")
+        return "".join(_ESCAPES.get(c, c) for c in folded)
+    return f"&#{ord(ch)};"  # may read as a bracket: written as an entity
 
 
 def _inert(span: str) -> str:
-    """A readable form of a dangerous span that can no longer act as a tag, token or marker: its
-    look-alikes spelled in ASCII, then the structural characters written as HTML entities."""
-    cleaned = _INVISIBLE.sub("", unicodedata.normalize("NFKC", span)).translate(_CONFUSABLES)
-    return cleaned.translate(_ESCAPES)
+    """A readable form of a dangerous span that can no longer act as a tag, token or marker: without
+    invisible characters and marks, look-alikes spelled in ASCII, then every bracket-like character
+    written as an HTML entity."""
+    decomposed = unicodedata.normalize("NFKD", _visible(span))
+    kept = "".join(c for c in decomposed if unicodedata.category(c) not in {"Mn", "Me"})
+    return "".join(map(_inert_char, unicodedata.normalize("NFKC", kept)))
 
 
 def _neutralise_once(text: str) -> tuple[str, bool]:
-    skel, origin = skeleton(text)
     out: list[str] = []
     pos = 0
-    found = False
-    for match in _PATTERNS.finditer(skel):
-        start, end = origin[match.start()], origin[match.end() - 1] + 1
-        if start < pos:
-            continue
-        found = True
-        out.append(_INVISIBLE.sub("", text[pos:start]))
+    spans = _dangerous_spans(text)
+    for start, end in spans:
+        out.append(text[pos:start])
         out.append(_inert(text[start:end]))
         pos = end
-    out.append(_INVISIBLE.sub("", text[pos:]))
-    return "".join(out), found
+    out.append(text[pos:])
+    return "".join(out), bool(spans)
 
 
 def neutralise(text: str) -> str:
     """``text`` with every wrapper tag, marker and chat-template token made inert, and invisible and
-    control characters (other than newline and tab) removed."""
-    result = _INVISIBLE.sub("", _CONTROL.sub(" ", text))
+    control characters (other than newline and tab) removed. Only those spans are rewritten: other
+    text, in any script, stays as it is."""
+    result = _visible(_CONTROL.sub(" ", text))
     for _ in range(8):  # each pass removes structural characters, so this settles quickly
         result, found = _neutralise_once(result)
         if not found:
@@ -147,8 +249,8 @@ def _escape_structural(text: str) -> str:
     its HTML entity; other characters, non-Latin letters included, stay as they are."""
     out = []
     for ch in text:
-        seen = ch if ch < "\x80" else _skeleton_char(ch)
-        out.append(seen.translate(_ESCAPES) if seen in _STRUCTURAL else ch)
+        seen = ch if ch < "\x80" else fold(ch)
+        out.append("".join(_ESCAPES[c] for c in seen) if seen and set(seen) <= _STRUCTURAL else ch)
     return "".join(out)
 
 
@@ -168,7 +270,12 @@ class BlockExcerpt:
 
 
 def render_excerpt(excerpt: BlockExcerpt) -> str:
-    return f"[{excerpt.marker}] source: {neutralise_location(excerpt.location)}\n{neutralise(excerpt.text).strip()}"
+    """The header line and the text, neutralised together: the block reads them as one, so a location
+    ending in ``❰`` must not join a text starting ``/retrieved_context`` into a tag."""
+    location = excerpt.location.replace("\r", " ").replace("\n", " ")
+    joined = neutralise(f"{location}\n{excerpt.text}")
+    location, _, text = joined.partition("\n")
+    return f"[{excerpt.marker}] source: {_escape_structural(location)}\n{text.strip()}"
 
 
 def render_block(excerpts: Sequence[BlockExcerpt]) -> str:
@@ -196,21 +303,24 @@ class BlockStructure:
     markers: tuple[str, ...]
 
 
-_MARKER = re.compile(r"\[\s*/?\s*r\s*\d+\s*\]")
-_WRAPPER_OPEN = re.compile(r"<\s*retrieved\W*_?\W*context\b")
-_WRAPPER_CLOSE = re.compile(r"<\s*/\s*retrieved\W*_?\W*context\b")
-_TEMPLATE_TOKEN = re.compile(
-    r"<\|[^|<>\n]{0,40}\|>|<\s*/?\s*(?:start|end)_of_turn\s*>|\[\s*/?\s*inst\s*\]|<<\s*/?\s*sys\s*>>"
-)
+_WRAPPER = re.compile(f"{_LOOSE}(?:\\s|/|{_OPENING})*{_WRAPPER_WORD}")
+_MARKER = re.compile(_MARKER_PATTERN)
+_TEMPLATE_TOKEN = re.compile(_TOKEN)
 
 
 def structure_of(block: str) -> BlockStructure:
-    """What a model could take for structure in ``block``, judged on its skeleton."""
-    skel = skeleton(block)[0]
+    """What a model could take for structure in ``block``, judged on its skeleton. Markers are given
+    as written (NFKC, without spaces, upper case), so a forged ``❲R1❳`` differs from ``[R1]``."""
+    skel, origin = skeleton(block)
+    tags = [m.group() for m in _WRAPPER.finditer(skel)]
+    markers = []
+    for m in _MARKER.finditer(skel):
+        written = block[origin[m.start()] : origin[m.end() - 1] + 1]
+        markers.append("".join(unicodedata.normalize("NFKC", written).split()).upper())
     return BlockStructure(
-        opening_tags=len(_WRAPPER_OPEN.findall(skel)),
-        closing_tags=len(_WRAPPER_CLOSE.findall(skel)),
-        markers=tuple(m.replace(" ", "").upper() for m in _MARKER.findall(skel)),
+        opening_tags=sum("/" not in t for t in tags),
+        closing_tags=sum("/" in t for t in tags),
+        markers=tuple(markers),
     )
 
 
