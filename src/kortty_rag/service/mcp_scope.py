@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kortty_rag.config.paths import kortty_home
-from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.config.registry import StoreRegistry, StoreSurvey
 from kortty_rag.errors import SourceError
 from kortty_rag.models import Store
 
@@ -26,8 +26,10 @@ class McpStores(StoreRegistry):
     """The registry as an MCP client sees it: only the stores opted in for other AI tools. ``get``
     of any other store raises the same :class:`~kortty_rag.errors.NotFoundError` as an unknown name."""
 
-    def list(self) -> list[Store]:
-        return [store for store in super().list() if store.roles.mcp]
+    def survey(self) -> StoreSurvey:
+        """Only opted-in stores; a damaged definition cannot show the opt-in, so it is not listed."""
+        everything = super().survey()
+        return StoreSurvey(tuple(store for store in everything.stores if store.roles.mcp), ())
 
 
 def _allow_hint(store: Store, path: str) -> str:

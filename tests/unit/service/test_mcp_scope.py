@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.decoding import FieldError
 from kortty_rag.errors import NotFoundError, SourceError
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
 from kortty_rag.service.mcp_scope import (
@@ -148,14 +149,22 @@ def test_old_store_files_load_without_the_opt_in(kortty_home: Path) -> None:
     store = StoreRegistry().create("Old", IDENTITY, roles=StoreRoles(text=True, autonomous=True))
     definition = kortty_home / "rag" / "stores" / store.id / "store.json"
     data = json.loads(definition.read_text(encoding="utf-8"))
-    data["roles"] = {"text": True, "coding": False, "autonomous": True}
+    assert "mcp" in data["store"]["roles"]
+    data["store"]["roles"] = {"text": True, "coding": False, "autonomous": True}
     definition.write_text(json.dumps(data), encoding="utf-8")
     loaded = StoreRegistry().get("Old")
     assert loaded.roles == StoreRoles(text=True, autonomous=True, mcp=False, mcp_roots=())
     assert McpStores().list() == []
-    for odd in ("yes", 1, None):  # anything but JSON true leaves it off
-        assert StoreRoles.from_json({"mcp": odd}).mcp is False
-    assert StoreRoles.from_json({"mcp": True, "mcp_roots": "/etc"}).mcp_roots == ()
+    # Anything but JSON true/false is a damaged definition: never read as an opt-in, never served.
+    for odd in ({"mcp": "yes"}, {"mcp": 1}, {"mcp": None}, {"mcp": True, "mcp_roots": "/etc"}):
+        with pytest.raises(FieldError):
+            StoreRoles.from_json(odd)
+        data["store"]["roles"] = {"text": True, **odd}
+        definition.write_text(json.dumps(data), encoding="utf-8")
+        assert McpStores().list() == []
+        with pytest.raises(NotFoundError):
+            McpStores().get("Old")
+        assert [broken.name for broken in StoreRegistry().damaged()] == ["Old"]
 
 
 def test_the_home_folder_may_itself_be_reached_through_a_link(tmp_path: Path) -> None:
