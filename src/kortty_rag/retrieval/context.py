@@ -140,6 +140,11 @@ def _fuzzy(words: list[str]) -> str:
 
 # one unknown letter, with the bars and slash a token may have around it
 _ONE_UNKNOWN = f"(?:{_PIPE}{_SP})?(?:/{_SP})?{_ANY}{_SP}(?:{_PIPE}{_SP})?"
+# The same outside the Han, Kana and Hangul blocks (no character there but "〇" reads as a Latin
+# letter in any confusables data): between two non-ASCII brackets ("«ട«", read as "<s<") it may be a
+# token, while "【注】" and "「は」" are prose.
+_NOT_CJK = "[^\\x00-\\x7f\u2e80-\u3006\u3008-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+_ONE_NOT_CJK = f"(?:{_PIPE}{_SP})?(?:/{_SP})?{_NOT_CJK}{_SP}(?:{_PIPE}{_SP})?"
 _FUZZY = re.compile(
     "(?=(?P<span>"
     f"{_LOOSE}(?:\\s|/|{_OPENING})*(?P<wrapper>{_fuzzy(['retrieved'])}(?:[\\W_]|{_ANY})*{_fuzzy(['context'])})"
@@ -147,6 +152,7 @@ _FUZZY = re.compile(
     f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_LOOSE}"
     f"|[<\\[]{_SP}/{_SP}{_ANY}{_SP}[>\\]]"  # "</ട>": a closing tag of one unknown letter
     f"|[<>]{_SP}{_ONE_UNKNOWN}{_SP}{_ANGLE}|{_ANGLE}{_SP}{_ONE_UNKNOWN}{_SP}[<>]"  # "<ട»": "<s>"
+    f"|{_ANGLE}{_SP}{_ONE_NOT_CJK}{_SP}{_ANGLE}"  # "«ട«": "<s<"
     f"|(?:{_ANGLE}|(?={_LOOSE}{_SP}[^\\n]{{1,40}}{_ANGLE}){_LOOSE})"
     f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?(?:/|{_ANY})?{_SP}(?P<role>{_fuzzy(_ROLE_WORDS)})"
     f"{_SP}(?:(?:{_PIPE}|{_ANY}){_SP})?{_ANGLE}"
@@ -155,11 +161,35 @@ _FUZZY = re.compile(
 )
 
 
+_CJK = re.compile("[\u2e80-\u3006\u3008-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
 def _mostly_exact(match: re.Match[str]) -> bool:
-    word = next((w for w in match.group("wrapper", "special", "role") if w), None)
-    if word is None:
+    """Whether a fuzzy match is close enough to its keyword to be rewritten.
+
+    Wrappers and special tokens need half their letters exact. A role word is framed by tag brackets
+    on both sides, so one exact letter is enough, and a short one (up to four letters: "sys", "bos",
+    "user") counts even with none unless it is Han, Kana or Hangul: such words have too few letters
+    for a half, and newer Unicode data keeps adding look-alikes ("‹ടYട<" reads as "<sys<" with
+    Unicode 16's data). Only the framing of a role word is rewritten, so a short quoted word in
+    another script stays readable."""
+    role = match.group("role")
+    if role:
+        exact = sum(c.isascii() and c.isalnum() for c in role)
+        letters = role.isalpha() and not _CJK.search(role)  # not a bracket taken for a letter
+        return exact >= 1 or (len(role) <= 4 and letters)
+    word = match.group("wrapper") or match.group("special")
+    if not word:
         return True  # a marker ("[Rا]", Arabic alef for 1) or a one-letter closing tag
     return bool(2 * sum(c.isascii() and c.isalnum() for c in word) >= len(word))
+
+
+def _fuzzy_spans(match: re.Match[str]) -> list[tuple[int, int]]:
+    """The skeleton spans to rewrite for an accepted fuzzy match: for a role word only its framing
+    (brackets, bars, slash), so the word itself keeps its letters."""
+    if match.group("role"):
+        return [(match.start("span"), match.start("role")), (match.end("role"), match.end("span"))]
+    return [match.span("span")]
 
 
 def _dangerous_spans(text: str) -> list[tuple[int, int]]:
@@ -167,9 +197,13 @@ def _dangerous_spans(text: str) -> list[tuple[int, int]]:
     skel, origin = skeleton(text)
     found = [m.span() for m in _PATTERNS.finditer(skel)]
     if not skel.isascii():
-        found += [m.span("span") for m in _FUZZY.finditer(skel) if _mostly_exact(m)]
+        found += [
+            span for m in _FUZZY.finditer(skel) if _mostly_exact(m) for span in _fuzzy_spans(m)
+        ]
     merged: list[tuple[int, int]] = []
     for skel_start, skel_end in sorted(found):
+        if skel_start == skel_end:
+            continue
         start, end = origin[skel_start], origin[skel_end - 1] + 1
         if merged and start < merged[-1][1]:
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
