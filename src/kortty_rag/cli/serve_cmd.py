@@ -9,8 +9,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from kortty_rag.stop_signals import exiting_on_signals
-
 
 def register(commands: Any) -> None:
     serve = commands.add_parser(
@@ -40,6 +38,5 @@ def register(commands: Any) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     from kortty_rag.service.mcp import serve_stdio
 
-    with exiting_on_signals():  # exit 130 on SIGINT (even if inherited ignored), 143 on SIGTERM
-        serve_stdio(allow_changes=args.allow_changes, log_queries=args.log_queries)
+    serve_stdio(allow_changes=args.allow_changes, log_queries=args.log_queries)  # exits on signals
     return 0

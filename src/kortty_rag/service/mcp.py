@@ -51,6 +51,7 @@ from kortty_rag.retrieval.search import RetrievalResult, RetrievalService, Searc
 from kortty_rag.service.mcp_log import CallLog
 from kortty_rag.service.mcp_scope import McpStores, check_mcp_root
 from kortty_rag.sources.review import ReviewRow
+from kortty_rag.stop_signals import exiting_on_signals
 from kortty_rag.sync.jobs import PreparedReview, StoreJob, find_source
 
 SERVER_NAME = "kortty-rag"
@@ -195,9 +196,15 @@ class StoreTools:
         self._service_lock = threading.Lock()
         self._identities: dict[str, EmbeddingIdentity] = {}
 
-    def close(self) -> None:
-        with self._service_lock:
+    def close(self, *, wait: float = -1) -> None:
+        """Close every open store; with ``wait`` (seconds) give up if a call holds them that long
+        (a signal handler must not wait forever for the code it interrupted)."""
+        if not self._service_lock.acquire(timeout=wait):
+            return
+        try:
             self.service.close()
+        finally:
+            self._service_lock.release()
 
     def _forget(self, store: Store) -> None:
         with self._service_lock:
@@ -348,7 +355,9 @@ def serve_stdio(*, allow_changes: bool = False, log_queries: bool = False) -> No
     """Serve on this process's stdin/stdout until the client closes the connection."""
     tools = StoreTools()
     calls = CallLog(log_queries=log_queries)
-    try:
-        build_server(tools, allow_changes=allow_changes, calls=calls).run("stdio")
-    finally:
-        tools.close()
+    # SIGINT/SIGTERM (even if SIGINT was inherited ignored): close the stores, exit 130/143 at once
+    with exiting_on_signals(lambda: tools.close(wait=1.0)):
+        try:
+            build_server(tools, allow_changes=allow_changes, calls=calls).run("stdio")
+        finally:
+            tools.close()
