@@ -11,9 +11,9 @@ import sys
 import time
 
 import pytest
+from tests.helpers.children import LineReader, ignoring_sigint, started, wait_for_exit
 
 from kortty_rag.stop_signals import StopSignal, exit_code_for, stopping_on_signals
-from tests.helpers.children import LineReader, ignoring_sigint, started, wait_for_exit
 
 
 def deliver(signum: signal.Signals) -> None:
