@@ -1,22 +1,28 @@
 """Retrieval quality on a BEIR data set through the product's own pipeline: dense, lexical, hybrid.
 
-Indexes the corpus (one file per document) with the real starter model (or ``--model`` of the
-installed models in ``--home``), then ranks documents for every judged query by their best chunk, using
-the store's own dense (HNSW) and lexical (BM25) searches and the product's weighted reciprocal rank
-fusion. Reports nDCG@10 (trec_eval semantics), Recall@100 and MRR@10 for each.
+Indexes the corpus (one file per document) with the real starter model, then ranks documents for
+every judged query by their best chunk, using the store's own dense (HNSW) and lexical (BM25) searches
+and the product's fusion with the store's settings. Reports nDCG@10 (trec_eval semantics), Recall@100
+and MRR@10 for each.
 
-    .venv/bin/python benchmarks/beir_eval.py [DATASET_DIR] [--limit-queries N]
+``--baselines`` scores plain pipelines side by side in the same run (``_baselines.py``: bm25s with
+stopwords and a Snowball stemmer, exact dense search over the product's own vectors and over plain
+254/38 token windows, and a plain RRF of the two); ``--sweep`` re-ranks with a grid of fusion
+settings; ``--limit-docs N`` takes the first N documents and the queries judged on them (the CI slice).
+
+    .venv/bin/python benchmarks/beir_eval.py [DATASET_DIR] [--baselines] [--sweep] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -51,12 +57,99 @@ def documents_by_best_chunk(labels: list[int], doc_of: Callable[[int], str]) -> 
     return list(seen)
 
 
+Rankings = dict[str, list[str]]  # query id -> document ids, best first
+
+
+def evaluate(rankings: Rankings, qrels: dict[str, dict[str, int]]) -> dict[str, float]:
+    rows = [
+        (ndcg_at(r, qrels[q]), recall_at(r, qrels[q]), mrr_at(r, qrels[q]))
+        for q, r in rankings.items()
+    ]
+    n = max(len(rows), 1)
+    return {
+        "ndcg@10": sum(r[0] for r in rows) / n,
+        "recall@100": sum(r[1] for r in rows) / n,
+        "mrr@10": sum(r[2] for r in rows) / n,
+    }
+
+
+def judged_slice(
+    dataset: Path, doc_ids: set[str], limit_queries: int | None
+) -> tuple[dict[str, str], dict[str, dict[str, int]]]:
+    """The judged queries with at least one relevant document in ``doc_ids`` (judgements cut to it)."""
+    queries = read_queries(dataset)
+    qrels: dict[str, dict[str, int]] = {}
+    for qid, judged in read_qrels(dataset).items():
+        kept = {d: g for d, g in judged.items() if d in doc_ids}
+        if qid in queries and any(g > 0 for g in kept.values()):
+            qrels[qid] = kept
+    chosen = list(qrels)[:limit_queries]
+    return {q: queries[q] for q in chosen}, {q: qrels[q] for q in chosen}
+
+
+class ProductRuns:
+    """The product's dense and lexical chunk rankings per query, fused on demand."""
+
+    def __init__(
+        self, vectors: object, embedder: object, sources: list[str], doc_of: dict[int, str]
+    ):
+        self.vectors = vectors
+        self.embedder = embedder
+        self.sources = sources
+        self.doc_of = doc_of
+        self.dense: dict[str, list[tuple[int, float]]] = {}
+        self.lexical: dict[str, list[tuple[int, float]]] = {}
+        self.query_vectors: dict[str, object] = {}
+        self.seconds: list[float] = []
+
+    def run(self, queries: dict[str, str]) -> None:
+        for qid, text in queries.items():
+            t0 = time.perf_counter()
+            vector = self.embedder.embed_query(text)  # type: ignore[attr-defined]
+            hits = self.vectors.search(vector, DEPTH, self.sources)  # type: ignore[attr-defined]
+            lexical = self.vectors.lexical_search(text, DEPTH, self.sources)  # type: ignore[attr-defined]
+            self.seconds.append(time.perf_counter() - t0)
+            self.query_vectors[qid] = vector
+            self.dense[qid] = [(h.label, h.score) for h in hits]
+            self.lexical[qid] = [(h.label, h.score) for h in lexical]
+
+    def documents(self, labels: Sequence[int]) -> list[str]:
+        return documents_by_best_chunk(list(labels), self.doc_of.__getitem__)
+
+    def ranking(self, part: str, weights: object | None = None) -> Rankings:
+        from kortty_rag.retrieval.fusion import fuse
+
+        if part == "dense":
+            return {q: self.documents([x for x, _ in r]) for q, r in self.dense.items()}
+        if part == "lexical":
+            return {q: self.documents([x for x, _ in r]) for q, r in self.lexical.items()}
+        return {
+            q: self.documents([f.key for f in fuse(self.dense[q], self.lexical[q], weights)])  # type: ignore[arg-type]
+            for q in self.dense
+        }
+
+
+def print_table(title: str, rows: dict[str, dict[str, float]]) -> None:
+    print(title)
+    print(f"  {'':44s} {'nDCG@10':>8s} {'R@100':>8s} {'MRR@10':>8s}")
+    for name, m in rows.items():
+        print(f"  {name:44s} {m['ndcg@10']:8.4f} {m['recall@100']:8.4f} {m['mrr@10']:8.4f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dataset", nargs="?", type=Path, default=DEFAULT_BEIR)
     parser.add_argument("--limit-queries", type=int)
-    parser.add_argument("--dense-weight", type=float, default=None, help="default 0.7")
-    parser.add_argument("--rrf-k", type=int, default=60)
+    parser.add_argument("--limit-docs", type=int, help="only the first N documents (CI slice)")
+    parser.add_argument("--dense-weight", type=float, default=None, help="default: the store's")
+    parser.add_argument("--rrf-k", type=int, default=None, help="default: the store's")
+    parser.add_argument(
+        "--baselines", action="store_true", help="score plain baselines side by side"
+    )
+    parser.add_argument(
+        "--sweep", action="store_true", help="re-rank with a grid of fusion settings"
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument(
         "--reuse",
         type=Path,
@@ -73,18 +166,19 @@ def main() -> None:
     from kortty_rag.embedding.installed import get_model
     from kortty_rag.embedding.loader import load_embedder
     from kortty_rag.index.local import LocalStore
-    from kortty_rag.retrieval.fusion import FusionWeights, fuse
+    from kortty_rag.retrieval.fusion import FusionWeights
+    from kortty_rag.retrieval.search import store_weights
     from kortty_rag.sync.jobs import StoreJob
 
     registry = StoreRegistry()
     started = time.perf_counter()
     if args.reuse:
-        paths = corpus_paths(args.dataset)
+        paths = corpus_paths(args.dataset, args.limit_docs)
         model = get_model(STARTER_ID)
         embedder = load_embedder(model.identity())
         chunk_count = None
     else:
-        paths = write_corpus(args.dataset, work / "corpus")
+        paths = write_corpus(args.dataset, work / "corpus", args.limit_docs)
         model = install_starter()
         embedder = load_embedder(model.identity())
         store = registry.create("beir", model.identity())
@@ -98,64 +192,87 @@ def main() -> None:
     snapshot = vectors.snapshot
     assert snapshot is not None
     doc_of_label = {label: paths[chunk.rel_path] for label, chunk in snapshot.chunks.iter_chunks()}
-    sources = [s.id for s in store.sources]
-
-    queries = read_queries(args.dataset)
-    qrels = read_qrels(args.dataset)
-    judged = [q for q in qrels if q in queries][: args.limit_queries]
-    weights = (
-        FusionWeights(k=args.rrf_k)
-        if args.dense_weight is None
-        else FusionWeights(args.dense_weight, 1 - args.dense_weight, args.rrf_k)
+    queries, qrels = judged_slice(args.dataset, set(paths.values()), args.limit_queries)
+    base = store_weights(store)
+    weights = FusionWeights(
+        base.dense if args.dense_weight is None else args.dense_weight,
+        base.lexical if args.dense_weight is None else 1 - args.dense_weight,
+        base.k if args.rrf_k is None else args.rrf_k,
     )
-    scores: dict[str, list[tuple[float, float, float]]] = {"dense": [], "lexical": [], "hybrid": []}
-    latencies = []
-    for qid in judged:
-        text = queries[qid]
-        t0 = time.perf_counter()
-        dense = [
-            (h.label, h.score) for h in vectors.search(embedder.embed_query(text), DEPTH, sources)
-        ]
-        lexical = [(h.label, h.score) for h in vectors.lexical_search(text, DEPTH, sources)]
-        hybrid = [f.key for f in fuse(dense, lexical, weights)]
-        latencies.append(time.perf_counter() - t0)
-        for name, labels in (
-            ("dense", [x for x, _ in dense]),
-            ("lexical", [x for x, _ in lexical]),
-            ("hybrid", hybrid),
-        ):
-            ranking = documents_by_best_chunk(labels, doc_of_label.__getitem__)
-            scores[name].append(
-                (
-                    ndcg_at(ranking, qrels[qid]),
-                    recall_at(ranking, qrels[qid]),
-                    mrr_at(ranking, qrels[qid]),
+    runs = ProductRuns(vectors, embedder, [s.id for s in store.sources], doc_of_label)
+    runs.run(queries)
+    figures: dict[str, dict[str, float]] = {
+        "product dense (HNSW)": evaluate(runs.ranking("dense"), qrels),
+        "product lexical": evaluate(runs.ranking("lexical"), qrels),
+        f"product hybrid (dense {weights.dense:g}, k {weights.k})": evaluate(
+            runs.ranking("hybrid", weights), qrels
+        ),
+    }
+    if args.baselines:
+        from _baselines import Bm25sBaseline, ExactDense, read_corpus, rrf
+
+        doc_ids = sorted(set(paths.values()))
+        texts = read_corpus(args.dataset, doc_ids)
+        bm25 = Bm25sBaseline(doc_ids, texts)
+        bm25_runs = {q: bm25.rank(queries[q]) for q in queries}
+        labels = sorted(doc_of_label)
+        own = ExactDense(snapshot.vectors(labels), [doc_of_label[x] for x in labels])
+        plain = ExactDense.plain(embedder, doc_ids, texts, work / "plain-chunks")
+        plain_runs = {q: plain.rank(runs.query_vectors[q]) for q in queries}  # type: ignore[arg-type]
+        figures |= {
+            "baseline bm25s (stopwords + Snowball)": evaluate(bm25_runs, qrels),
+            "baseline exact dense, product's vectors": evaluate(
+                {q: own.rank(runs.query_vectors[q]) for q in queries},
+                qrels,  # type: ignore[arg-type]
+            ),
+            f"baseline exact dense, plain 254/38 ({len(plain.chunk_docs)} chunks)": evaluate(
+                plain_runs, qrels
+            ),
+            "baseline plain RRF (bm25s + plain dense)": evaluate(
+                {q: rrf([bm25_runs[q], plain_runs[q]]) for q in queries}, qrels
+            ),
+        }
+    sweep: dict[str, dict[str, float]] = {}
+    if args.sweep:
+        for dense_weight in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
+            for k in (5, 10, 20, 40, 60):
+                w = FusionWeights(dense_weight, 1 - dense_weight, k)
+                sweep[f"dense {dense_weight:g} / lexical {1 - dense_weight:g}, k {k}"] = evaluate(
+                    runs.ranking("hybrid", w), qrels
                 )
-            )
     vectors.close()
+    latencies = sorted(runs.seconds)
+    p50 = latencies[len(latencies) // 2] * 1000 if latencies else 0.0
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "documents": len(paths),
+                    "chunks": snapshot.size,
+                    "queries": len(queries),
+                    "figures": figures,
+                    "sweep": sweep,
+                    "p50_ms": p50,
+                    "work": str(work),
+                },
+                indent=2,
+            )
+        )
+        return
     indexed = (
         "reused"
         if chunk_count is None
         else f"{chunk_count} chunks indexed in {index_seconds:.0f} s"
     )
     print(
-        f"data set: {args.dataset} — {len(paths)} documents ({indexed}), {len(judged)} judged queries"
+        f"data set: {args.dataset} — {len(paths)} documents ({indexed}), {len(queries)} judged queries"
     )
-    print(
-        f"model: {model.id}; fusion weights dense {weights.dense} / lexical {weights.lexical}, "
-        f"k = {weights.k}; depth {DEPTH} chunks per part"
-    )
-    print(f"{'':8s} {'nDCG@10':>8s} {'R@100':>8s} {'MRR@10':>8s}")
-    for name, rows in scores.items():
-        n = len(rows)
-        print(
-            f"{name:8s} {sum(r[0] for r in rows) / n:8.4f} {sum(r[1] for r in rows) / n:8.4f} "
-            f"{sum(r[2] for r in rows) / n:8.4f}"
-        )
-    latencies.sort()
-    print(
-        f"query time (embed + both searches + fusion): p50 {latencies[len(latencies) // 2] * 1000:.1f} ms"
-    )
+    print(f"model: {model.id}; depth {DEPTH} chunks per part")
+    print_table("figures", figures)
+    if sweep:
+        best = max(sweep, key=lambda n: sweep[n]["ndcg@10"])
+        print_table(f"sweep (best: {best})", sweep)
+    print(f"query time (embed + both searches): p50 {p50:.1f} ms")
     print(f"work folder (rank again with --reuse): {work}")
 
 

@@ -335,3 +335,5 @@ class Hit:
     label: int
     chunk: Chunk
     score: float
+    #: lexical hits: the IDF-weighted share of the query's terms found in the chunk (0..1)
+    coverage: float | None = None

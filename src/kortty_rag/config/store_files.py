@@ -31,11 +31,12 @@ SNAPSHOTS = "snapshots"
 MANIFEST = "manifest.json"
 VECTORS = "vectors.hnsw"
 CHUNKS = "chunks.sqlite"
+LEXICAL = "lexical.npz"
 #: The files at the top of a store folder (besides temporary files and ``snapshots/``).
 TOP_FILES = frozenset({STORE_FILE, CONFIG_LOCK, STORE_LOCK, CURRENT})
 #: A snapshot's files, and the side files SQLite may leave next to its chunk table.
 SNAPSHOT_FILES = frozenset(
-    {MANIFEST, VECTORS, CHUNKS, f"{CHUNKS}-journal", f"{CHUNKS}-wal", f"{CHUNKS}-shm"}
+    {MANIFEST, VECTORS, CHUNKS, LEXICAL, f"{CHUNKS}-journal", f"{CHUNKS}-wal", f"{CHUNKS}-shm"}
 )
 SNAPSHOT_NAME = re.compile(r"^snap-\d{8}-[0-9a-f]{8}$")
 BUILD_PREFIX = f"{TEMP_MARKER}snap-"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.errors import SnapshotError
-from kortty_rag.index import lexical
+from kortty_rag.index.bm25 import LexicalIndex, LexicalWriter
 from kortty_rag.models import Chunk, Document
 
 SCHEMA = """
@@ -103,8 +103,7 @@ class ChunkWriter:
             self._db.execute("PRAGMA journal_mode = OFF")
             self._db.execute("PRAGMA synchronous = OFF")
             self._db.executescript(SCHEMA)
-            #: the lexical index was (re)built from the chunk texts (a format migration)
-            self.lexical_rebuilt = lexical.ensure_index(self._db)
+            self.lexical = LexicalWriter(self._db)
             self._db.execute("BEGIN")
 
     def next_label(self) -> int:
@@ -127,6 +126,7 @@ class ChunkWriter:
         ]
         self._db.execute("DELETE FROM chunks WHERE document_id = ?", (document_id,))
         self._db.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+        self.lexical.forget(labels)
         return labels
 
     @write_errors()
@@ -166,6 +166,15 @@ class ChunkWriter:
             ],
         )
         return document_id
+
+    @write_errors()
+    def update_lexical(self, language: str) -> bool:
+        """Analyse the chunks added since the last snapshot (all of them if the analyzer changed)."""
+        return self.lexical.update(language)
+
+    @write_errors()
+    def write_lexical(self, out: Any) -> None:
+        self.lexical.write_index(out)
 
     def live_labels(self) -> list[int]:
         return [int(r[0]) for r in self._db.execute("SELECT label FROM chunks ORDER BY label")]
@@ -210,22 +219,24 @@ class ChunkReader:
                 f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
             )
             self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
-            self.has_lexical = lexical.has_index(self._db)
-            self._terms = lexical.TermStatistics(self._db) if self.has_lexical else None
         except (sqlite3.Error, UnicodeDecodeError, TypeError, ValueError) as exc:
             raise SnapshotError(f"Chunk table {path.name} is unreadable: {exc}") from exc
         self._lock = threading.Lock()
 
+    def open_lexical(self, data: bytes) -> LexicalIndex:
+        """The inverted index of ``lexical.npz`` (its vocabulary lives in this table)."""
+        with read_errors():
+            return LexicalIndex(data, self._db)
+
     def lexical(
-        self, query: str, k: int, source_ids: Iterable[str] | None
-    ) -> list[tuple[int, float]]:
-        """BM25 search; empty when this snapshot has no lexical index (an old format)."""
-        if not self.has_lexical:
+        self, index: LexicalIndex, query: str, k: int, source_ids: Iterable[str] | None
+    ) -> list[tuple[int, float, float]]:
+        """Labels, BM25 scores and coverage of the ``k`` best lexical matches."""
+        allowed = None if source_ids is None else index.allowed_rows(set(source_ids))
+        if allowed is not None and not allowed.any():
             return []
         with self._lock, read_errors():
-            return lexical.search(
-                self._db, query, k, None if source_ids is None else set(source_ids), self._terms
-            )
+            return [(h.label, h.score, h.coverage) for h in index.search(query, k, allowed)]
 
     def close(self) -> None:
         self._db.close()

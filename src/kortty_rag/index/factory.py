@@ -7,6 +7,7 @@ from types import ModuleType
 from kortty_rag.config.paths import store_dir
 from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
+from kortty_rag.index.bm25 import AUTO
 from kortty_rag.index.local import LocalStore
 from kortty_rag.models import Store, StoreType
 
@@ -23,11 +24,21 @@ def _qdrant_module() -> ModuleType:
     return qdrant
 
 
+def lexical_language(store: Store) -> str:
+    """The language of the store's lexical index: ``auto`` (detected from its text) or an ISO code."""
+    return str(store.settings.get("retrieval", {}).get("language", AUTO))
+
+
 def open_vector_store(store: Store, *, ignore_active: bool = False) -> VectorStore:
     """The store's vectors; ``ignore_active`` starts from nothing (a rebuild never reads the old
     snapshot, which may belong to another embedding model)."""
     if store.type is StoreType.LOCAL:
-        return LocalStore(store_dir(store.id), store.embedding, ignore_active=ignore_active)
+        return LocalStore(
+            store_dir(store.id),
+            store.embedding,
+            ignore_active=ignore_active,
+            language=lexical_language(store),
+        )
     if store.type is StoreType.QDRANT:
         vectors: VectorStore = _qdrant_module().open_qdrant_store(
             store, ignore_active=ignore_active

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from kortty_rag.errors import StoreBusyError
+from kortty_rag.index.bm25 import AUTO
 from kortty_rag.index.chunkdb import NewChunk
 from kortty_rag.index.lock import StoreLock
 from kortty_rag.index.snapshot import (
@@ -26,6 +27,11 @@ class LocalUpdate:
     def __init__(self, builder: SnapshotBuilder, on_commit: threading.Event) -> None:
         self._builder = builder
         self._on_commit = on_commit
+
+    @property
+    def changed(self) -> bool:
+        """Whether committing would activate a new snapshot."""
+        return self._builder.changed
 
     def documents(self) -> list[Document]:
         return self._builder.documents()
@@ -60,9 +66,12 @@ class LocalStore:
         *,
         clean: bool = True,
         ignore_active: bool = False,
+        language: str = AUTO,
     ) -> None:
         self.folder = folder
         self.identity = identity
+        #: the lexical index's language setting (``auto``: detected once from the text)
+        self.language = language
         self.ignore_active = ignore_active
         self._lock = threading.RLock()
         self._snapshot: Snapshot | None = None
@@ -105,7 +114,9 @@ class LocalStore:
         assert snapshot is not None
         try:
             with StoreLock(self.folder, purpose="format migration"):
-                builder = SnapshotBuilder(self.folder, self.identity, base=snapshot.manifest)
+                builder = SnapshotBuilder(
+                    self.folder, self.identity, base=snapshot.manifest, language=self.language
+                )
                 if builder.changed:
                     builder.commit()
                 else:
@@ -131,7 +142,11 @@ class LocalStore:
     def begin(self, *, fresh: bool = False) -> LocalUpdate:
         snap = self._refresh()
         builder = SnapshotBuilder(
-            self.folder, self.identity, base=snap.manifest if snap else None, fresh=fresh
+            self.folder,
+            self.identity,
+            base=snap.manifest if snap else None,
+            fresh=fresh,
+            language=self.language,
         )
         return LocalUpdate(builder, self._changed)
 
@@ -153,7 +168,13 @@ class LocalStore:
             snap = self._refresh()
             if snap is None or not source_ids:
                 return []
-            return self._hits(snap, snap.lexical(query, k, set(source_ids)))
+            found = snap.lexical(query, k, set(source_ids))
+            chunks = snap.chunk_map(label for label, _, _ in found)
+            return [
+                Hit(label, chunks[label], score, coverage)
+                for label, score, coverage in found
+                if label in chunks
+            ]
 
     @staticmethod
     def _hits(snap: Snapshot, found: list[tuple[int, float]]) -> list[Hit]:

@@ -7,8 +7,9 @@ from typing import Any
 
 from kortty_rag.models import EmbeddingIdentity
 
-#: 1: vectors + chunk table; 2: adds the lexical (BM25) index. Older formats are migrated on open.
-FORMAT_VERSION = 2
+#: 1: vectors + chunk table; 2: adds the lexical (BM25) index as FTS5; 3: the lexical index is the
+#: analyzer's terms per chunk plus ``lexical.npz``. Older formats are migrated on open.
+FORMAT_VERSION = 3
 PRODUCT = "kortty-rag"
 
 

@@ -16,7 +16,7 @@ server, no embedding); very large folders are cheaper to refresh as several sour
 
 **Lexical part.** Hybrid ranking needs BM25 over the same chunks. It lives in the same points, as a
 sparse vector with Qdrant's IDF modifier (:mod:`kortty_rag.index.sparse`), rather than in a local
-FTS5 index next to the definition: the two parts are then consistent by construction (written,
+index next to the definition: the two parts are then consistent by construction (written,
 committed and deleted together, under the same generation filter), other machines using the same
 collection get the lexical part too, and no local state has to be rebuilt after a restore (SPEC
 §14: Qdrant data stays with the Qdrant deployment). The trade-offs — Qdrant's IDF over the whole
@@ -38,7 +38,9 @@ from qdrant_client import QdrantClient, models
 
 from kortty_rag.errors import ConfigError, IncompatibleIndexError, RemoteStoreError
 from kortty_rag.index import qdrant_connection, sparse
+from kortty_rag.index.analysis import Analyzer, analyzer, detect_language, parse_key
 from kortty_rag.index.base import StoreUpdate, VectorStore
+from kortty_rag.index.bm25 import AUTO
 from kortty_rag.index.qdrant_connection import QdrantConnection
 from kortty_rag.index.qdrant_layout import (
     DENSE,
@@ -73,10 +75,12 @@ class QdrantStore:
         identity: EmbeddingIdentity,
         *,
         ignore_active: bool = False,
+        language: str = AUTO,
     ) -> None:
         self.connection = connection
         self.store_id = store_id
         self.identity = identity
+        self.language = language
         self.key = identity_key(identity)
         self.avgdl = sparse.average_length(identity.chunk_tokens)
         #: a rebuild neither reads nor serves what is there until its own commit (like LocalStore)
@@ -86,6 +90,9 @@ class QdrantStore:
         self.scoped_idf = True
         self.collection_info = connection.ensure_collection(identity.dimensions)
         marker = None if ignore_active else self.marker()
+        #: the analyzer of the served points' sparse vectors; ``None`` until the first document of a
+        #: new store with language ``auto`` is added (its text decides)
+        self.words: Analyzer | None = self._analyzer(marker)
         if marker is not None and marker.embedding.differences(identity):
             raise IncompatibleIndexError(
                 f"The Qdrant points of this store were built with another embedding "
@@ -93,6 +100,22 @@ class QdrantStore:
                 f"{', '.join(marker.embedding.differences(identity))})",
                 hint="Run `kortty-rag store rebuild STORE` to re-index every source.",
             )
+
+    def _analyzer(self, marker: StoreMarker | None) -> Analyzer | None:
+        if marker is not None:
+            if marker.lexical is None:
+                return analyzer("en")  # points from before analyzers were recorded
+            language = parse_key(marker.lexical) if marker.lexical else None
+            if language is not None:
+                return analyzer(language)
+        return None if self.language == AUTO else analyzer(self.language)
+
+    def analyzer_for(self, texts: list[str]) -> Analyzer:
+        """The analyzer for new points: the served one, else the configured or detected one."""
+        if self.words is None:
+            language = self.language if self.language != AUTO else detect_language(texts)
+            self.words = analyzer(language)
+        return self.words
 
     @property
     def collection(self) -> str:
@@ -153,11 +176,16 @@ class QdrantStore:
         return self._query("search the dense vectors", query, DENSE, k, source_ids)
 
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
-        terms = sparse.query_vector(query)
-        if terms is None:
+        words = self.words
+        terms = None if words is None else sparse.query_vector(query, words)
+        if words is None or terms is None:
             return []
         vector = models.SparseVector(indices=terms[0], values=terms[1])
-        return self._query("search the lexical index", vector, LEXICAL, k, source_ids)
+        hits = self._query("search the lexical index", vector, LEXICAL, k, source_ids)
+        return [
+            Hit(h.label, h.chunk, h.score, sparse.coverage(query, h.chunk.text, words))
+            for h in hits
+        ]
 
     def _query(
         self, what: str, query: Any, using: str, k: int, source_ids: Collection[str]
@@ -312,7 +340,13 @@ def connection_for(store: Store) -> QdrantConnection:
 def open_qdrant_store(store: Store, *, ignore_active: bool = False) -> QdrantStore:
     connection = connection_for(store)
     try:
-        return QdrantStore(connection, store.id, store.embedding, ignore_active=ignore_active)
+        return QdrantStore(
+            connection,
+            store.id,
+            store.embedding,
+            ignore_active=ignore_active,
+            language=str(store.settings.get("retrieval", {}).get("language", AUTO)),
+        )
     except BaseException:
         connection.close()
         raise

@@ -105,6 +105,10 @@ class StoreMarker:
     store_id: str
     sequence: int
     embedding: EmbeddingIdentity
+    #: the analyzer that made the points' sparse vectors (:attr:`Analyzer.key`; ``""`` before the
+    #: first document); ``None`` for points written before analyzers were recorded (FTS5's Porter
+    #: tokenizer, read as English)
+    lexical: str | None = None
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -114,14 +118,16 @@ class StoreMarker:
             "store_id": self.store_id,
             "sequence": self.sequence,
             "embedding": self.embedding.to_json(),
-        }
+        } | ({} if self.lexical is None else {"lexical": self.lexical})
 
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> StoreMarker:
+        lexical = data.get("lexical")
         return cls(
             str(data["store_id"]),
             int(data["sequence"]),
             EmbeddingIdentity.from_json(data["embedding"]),
+            lexical if isinstance(lexical, str) else None,
         )
 
 

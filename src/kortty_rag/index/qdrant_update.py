@@ -125,14 +125,13 @@ class QdrantUpdate:
             document.pages,
         )
         dense = np.asarray(vectors, dtype=np.float32)
-        lexicals = sparse.document_vectors([c.text for c in chunks], self.store.avgdl)
-        for n, (chunk, vector, lexical) in enumerate(zip(chunks, dense, lexicals, strict=True)):
-            self._pending.append(
+        for n, (chunk, vector) in enumerate(zip(chunks, dense, strict=True)):
+            self._pending.append(  # the sparse vector is added when the batch is sent
                 models.PointStruct(
                     id=chunk_point_id(
                         self.store.store_id, document.source_id, generation, document.rel_path, n
                     ),
-                    vector={DENSE: vector.tolist()} | _sparse(*lexical),
+                    vector={DENSE: vector.tolist()},
                     payload=chunk_payload(self.store.store_id, document, generation, n, chunk),
                 )
             )
@@ -143,8 +142,23 @@ class QdrantUpdate:
     def _flush(self) -> None:
         while self._pending:
             batch = self._pending[:BATCH]
+            self._add_sparse(batch)
             self.store.connection.upsert("write chunk points", batch)
             del self._pending[:BATCH]
+
+    def _add_sparse(self, batch: list[models.PointStruct]) -> None:
+        """Give new points their BM25 sparse vectors. A new store with language ``auto`` decides its
+        language here, from the first batch's text (a whole batch says more than one document)."""
+        new = [p for p in batch if isinstance(p.vector, dict) and LEXICAL not in p.vector]
+        if not new:
+            return
+        texts = [str((p.payload or {}).get("text", "")) for p in new]
+        words = self.store.analyzer_for(texts)
+        for point, lexical in zip(
+            new, sparse.document_vectors(texts, self.store.avgdl, words), strict=True
+        ):
+            assert isinstance(point.vector, dict)
+            point.vector.update(_sparse(*lexical))
 
     def _copy_unchanged(self, source_id: str, old: str, new: str) -> None:
         """Copy the points of documents that stay unchanged from generation ``old`` to ``new``."""
@@ -223,7 +237,12 @@ class QdrantUpdate:
             models.PointStruct(
                 id=store_point_id(store.store_id),
                 vector={},
-                payload=StoreMarker(store.store_id, sequence, store.identity).payload(),
+                payload=StoreMarker(
+                    store.store_id,
+                    sequence,
+                    store.identity,
+                    "" if store.words is None else store.words.key,
+                ).payload(),
             )
         ] + [
             models.PointStruct(

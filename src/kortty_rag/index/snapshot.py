@@ -3,7 +3,8 @@
 Layout of a store folder::
 
     CURRENT                      {"snapshot": "snap-00000003-1a2b3c4d", "manifest_sha256": ...}
-    snapshots/snap-…/            manifest.json, vectors.hnsw (hnswlib), chunks.sqlite (text, metadata)
+    snapshots/snap-…/            manifest.json, vectors.hnsw (hnswlib), chunks.sqlite (text, metadata, terms),
+                                 lexical.npz (the inverted index, :mod:`kortty_rag.index.bm25`)
     snapshots/.kortty-tmp-snap-… a snapshot being built (removed on the next open if it is left over)
 
 A new snapshot is built in a temporary folder, every file is flushed and read back (size, SHA-256, the
@@ -39,6 +40,7 @@ from kortty_rag.config.store_files import (
     BUILD_PREFIX,
     CHUNKS,
     CURRENT,
+    LEXICAL,
     MANIFEST,
     SNAPSHOT_NAME,
     SNAPSHOTS,
@@ -49,6 +51,7 @@ from kortty_rag.config.store_files import (
     remove_snapshot_folder,
 )
 from kortty_rag.errors import IncompatibleIndexError, SnapshotError, StoreFolderChangedError
+from kortty_rag.index.bm25 import AUTO, LexicalIndex
 from kortty_rag.index.chunkdb import ChunkReader, ChunkWriter, NewChunk
 from kortty_rag.index.hnsw_file import HnswFileInfo, validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, HnswParams, Manifest
@@ -106,6 +109,10 @@ def verify_snapshot(folder: Path, name: str, manifest_sha256: str) -> Manifest:
         ) from exc
 
 
+def _files_of(format_version: int) -> set[str]:
+    return {VECTORS, CHUNKS, LEXICAL} if format_version >= 3 else {VECTORS, CHUNKS}
+
+
 def _verify(snap: OpenFolder, name: str, manifest_sha256: str) -> Manifest:
     try:
         raw = snap.read_bytes(MANIFEST)
@@ -134,7 +141,7 @@ def _verify(snap: OpenFolder, name: str, manifest_sha256: str) -> Manifest:
             f"Snapshot {name} was written by a newer kortty-rag (format {manifest.format})",
             hint="Upgrade kortty-rag to open this store.",
         )
-    if set(manifest.files) != {VECTORS, CHUNKS}:
+    if set(manifest.files) != _files_of(manifest.format):
         raise SnapshotError(f"The manifest of snapshot {name} lists unexpected files")
     for file_name, entry in manifest.files.items():
         try:
@@ -192,6 +199,7 @@ class Snapshot:
             with open_snapshot_folder(folder, manifest.name) as snap:
                 self._index, info = _load_hnsw(snap.library_path(VECTORS), dim, manifest.hnsw)
                 self.chunks = ChunkReader(snap.library_path(CHUNKS))
+                self._lexical = self._open_lexical(snap) if LEXICAL in manifest.files else None
         except OSError as exc:
             raise SnapshotError(
                 f"Snapshot {manifest.name} became unreadable ({exc.strerror or exc})",
@@ -206,8 +214,36 @@ class Snapshot:
                 hint=_rebuild_hint(),
             )
 
+    def _open_lexical(self, snap: OpenFolder) -> LexicalIndex:
+        """Read ``lexical.npz`` once and check the bytes read against the manifest, so that what is
+        parsed is exactly what was verified."""
+        data = snap.read_bytes(LEXICAL)
+        if hashlib.sha256(data).hexdigest() != self.manifest.files[LEXICAL]["sha256"]:
+            self.chunks.close()
+            raise SnapshotError(
+                f"Snapshot file {self.manifest.name}/{LEXICAL} changed after it was verified",
+                hint=_rebuild_hint(),
+            )
+        try:
+            index = self.chunks.open_lexical(data)
+        except SnapshotError:
+            self.chunks.close()
+            raise
+        if index.size != self.manifest.chunks:
+            self.chunks.close()
+            raise SnapshotError(
+                f"Snapshot {self.manifest.name} is inconsistent (lexical index counts differ)",
+                hint=_rebuild_hint(),
+            )
+        return index
+
     def close(self) -> None:
         self.chunks.close()
+
+    @property
+    def lexical_language(self) -> str | None:
+        """The language the lexical index was analysed in (``none``: no stemming or stopwords)."""
+        return None if self._lexical is None else self._lexical.analyzer.language
 
     @property
     def size(self) -> int:
@@ -254,9 +290,12 @@ class Snapshot:
 
     def lexical(
         self, query: str, k: int, source_ids: set[str] | None = None
-    ) -> list[tuple[int, float]]:
-        """Labels and BM25 scores of the ``k`` best lexical matches."""
-        return self.chunks.lexical(query, k, source_ids)
+    ) -> list[tuple[int, float, float]]:
+        """Labels, BM25 scores and coverage of the ``k`` best lexical matches (none for a snapshot of
+        an older format that could not be migrated yet)."""
+        if self._lexical is None:
+            return []
+        return self.chunks.lexical(self._lexical, query, k, source_ids)
 
     def vectors(self, labels: list[int]) -> np.ndarray:
         with self._lock:
@@ -352,11 +391,13 @@ class SnapshotBuilder:
         base: Manifest | None,
         params: HnswParams | None = None,
         fresh: bool = False,
+        language: str = AUTO,
     ) -> None:
         import hnswlib
 
         self.folder = folder
         self.identity = identity
+        self.language = language
         self.params = params or (base.hnsw if base else HnswParams())
         self.sequence = (base.sequence + 1) if base else 1
         self._tmp_name = f"{BUILD_PREFIX}{secrets.token_hex(4)}"
@@ -382,7 +423,10 @@ class SnapshotBuilder:
                     allow_replace_deleted=True,
                 )
             self.db = ChunkWriter(self._build.library_path(CHUNKS))
-            self.changed = self.db.lexical_rebuilt and base is not None  # a format migration
+            # a format migration, or the lexical index asked for another language: worth activating
+            self.changed = base is not None and (
+                base.format < FORMAT_VERSION or self.db.lexical.needs_update(language)
+            )
             self._next_label = self.db.next_label()
             self._docs = {(d.source_id, d.rel_path): (i, d) for i, d in self.db.documents()}
         except BaseException as exc:
@@ -481,6 +525,7 @@ class SnapshotBuilder:
     def _commit(self) -> Manifest:
         live = self.db.live_labels()
         self._maybe_compact(live)
+        self.db.update_lexical(self.language)
         checkpoint("commit-started")
         build = self._build
         vectors = build.library_path(VECTORS)
@@ -492,15 +537,20 @@ class SnapshotBuilder:
                 hint="Free disk space and run the refresh again.",
             )
         checkpoint("vectors-saved")
+        fd = build.open_file(LEXICAL, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+        with os.fdopen(fd, "wb") as handle:
+            self.db.write_lexical(handle)
         self.db.finish(vacuum=self._compact)
         checkpoint("files-written")
         build.fsync_file(VECTORS)
         checkpoint("vectors-synced")
         build.fsync_file(CHUNKS)
+        checkpoint("chunks-synced")
+        build.fsync_file(LEXICAL)
         checkpoint("files-synced")
         files = {
             name: {"size": build.size(name), "sha256": build.sha256(name)}
-            for name in (VECTORS, CHUNKS)
+            for name in (VECTORS, CHUNKS, LEXICAL)
         }
         validate_hnsw_file(vectors, self.identity.dimensions)
         name = f"snap-{self.sequence:08d}-{secrets.token_hex(4)}"

@@ -1,0 +1,188 @@
+"""Words for the lexical index: one analyzer for both store types (local BM25 and Qdrant sparse vectors).
+
+A text becomes terms in four steps:
+
+1. **Words**: runs of letters and digits (``[^\\W_]+``, any script), lower-cased. A compound
+   identifier — ``snake_case``, ``dotted.names``, ``kebab-case``, ``path/parts``, ``a::b`` — gives its
+   parts *and* the whole compound as one more term, so an exact identifier from a code file is found
+   even when no embedding model knows it.
+2. **Stopwords** of the language are dropped (the query keeps them only if nothing else is left).
+3. **Stemming** with the Snowball stemmer of the language (PyStemmer), so "rotating", "rotated" and
+   "rotation" meet at one stem; German "Schlüssel" and "Schlüsseln" too.
+4. **Folding**: diacritics removed after stemming (``ü`` → ``u``), then case-folded (``ß`` → ``ss``).
+
+The language is a property of a store's lexical index (the same analyzer must index and query): set by
+the user (``store retrieval NAME --language de``) or detected once from the store's text
+(:func:`detect_language`, py3langid restricted to the languages we can stem). ``none`` keeps only
+steps 1 and 4.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import threading
+import unicodedata
+from collections.abc import Iterable, Sequence
+from importlib import resources
+
+#: Bump when the terms made from the same text change: a lexical index built by another version of the
+#: analyzer is rebuilt from the chunk texts (no embedding needed).
+ANALYZER_VERSION = 1
+NO_LANGUAGE = "none"
+
+#: ISO 639-1 code -> (Snowball stemmer, stopword list of the ``stop-words`` package). English uses the
+#: Snowball project's own English stop list instead (``stopwords_english.txt``): the package's English
+#: list has 1,333 words and drops words a notes or code store needs ("keys", "value", "system", "test").
+LANGUAGES: dict[str, tuple[str, str]] = {
+    "ar": ("arabic", "arabic"),
+    "ca": ("catalan", "catalan"),
+    "da": ("danish", "danish"),
+    "de": ("german", "german"),
+    "el": ("greek", "greek"),
+    "en": ("english", "english"),
+    "es": ("spanish", "spanish"),
+    "fi": ("finnish", "finnish"),
+    "fr": ("french", "french"),
+    "hi": ("hindi", "hindi"),
+    "hu": ("hungarian", "hungarian"),
+    "id": ("indonesian", "indonesian"),
+    "it": ("italian", "italian"),
+    "nl": ("dutch", "dutch"),
+    "no": ("norwegian", "norwegian"),
+    "pt": ("portuguese", "portuguese"),
+    "ro": ("romanian", "romanian"),
+    "ru": ("russian", "russian"),
+    "sv": ("swedish", "swedish"),
+    "tr": ("turkish", "turkish"),
+}
+
+_WORD = re.compile(r"[^\W_]+")
+_COMPOUND = re.compile(r"[^\W_]+(?:(?:[_.\-/]|::)[^\W_]+)+")
+#: at most this many terms of a query are used (a pasted page is not a query)
+MAX_QUERY_TERMS = 64
+#: words longer than this are not stemmed (hashes, base64): stemming them is useless work
+_STEM_LIMIT = 40
+
+
+def _fold(term: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", term)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@functools.cache
+def _stopwords(language: str) -> frozenset[str]:
+    if language == "en":
+        text = (
+            resources.files("kortty_rag.index").joinpath("stopwords_english.txt").read_text("utf-8")
+        )
+        words: Iterable[str] = (w for w in text.split() if not w.startswith("#"))
+    elif language in LANGUAGES:
+        import stop_words
+
+        words = stop_words.get_stop_words(LANGUAGES[language][1])
+    else:
+        return frozenset()
+    return frozenset(w.lower() for w in words)
+
+
+class Analyzer:
+    """Terms of texts for one language; thread-safe (PyStemmer objects are not)."""
+
+    def __init__(self, language: str) -> None:
+        if language != NO_LANGUAGE and language not in LANGUAGES:
+            raise ValueError(f"no analyzer for language {language!r}")
+        self.language = language
+        self.stopwords = _stopwords(language)
+        self._stemmer = None
+        if language in LANGUAGES:
+            import Stemmer
+
+            self._stemmer = Stemmer.Stemmer(LANGUAGES[language][0])
+        self._lock = threading.Lock()
+
+    @property
+    def key(self) -> str:
+        """What a lexical index records to be queried with the same analyzer."""
+        return f"{ANALYZER_VERSION}:{self.language}"
+
+    def _stem(self, words: list[str]) -> list[str]:
+        if self._stemmer is None or not words:
+            return [_fold(w) for w in words]
+        short = [w if len(w) <= _STEM_LIMIT else "" for w in words]
+        with self._lock:
+            stems = self._stemmer.stemWords(short)
+        return [
+            _fold(s if w else words[i]) for i, (w, s) in enumerate(zip(short, stems, strict=True))
+        ]
+
+    def words(self, text: str) -> tuple[list[str], list[str]]:
+        """``(word terms in order, compound terms)``, stopwords dropped."""
+        lowered = text.lower()
+        words = [w for w in _WORD.findall(lowered) if w not in self.stopwords]
+        compounds = [_fold(c) for c in _COMPOUND.findall(lowered)]
+        return self._stem(words), compounds
+
+    def terms(self, text: str) -> tuple[list[str], int]:
+        """The index terms of a text (words, then compounds) and its length in words (for BM25)."""
+        words, compounds = self.words(text)
+        return words + compounds, len(words)
+
+    def query_terms(self, text: str) -> list[str]:
+        """The distinct terms of a query; its stopwords only if it has nothing else."""
+        words, compounds = self.words(text)
+        if not words and not compounds:
+            lowered = text.lower()
+            words = self._stem(_WORD.findall(lowered))
+        return list(dict.fromkeys(words + compounds))[:MAX_QUERY_TERMS]
+
+
+@functools.cache
+def analyzer(language: str) -> Analyzer:
+    return Analyzer(language)
+
+
+def parse_key(key: str) -> str | None:
+    """The language of an analyzer key from the current version, else ``None`` (rebuild needed)."""
+    version, _, language = key.partition(":")
+    if version != str(ANALYZER_VERSION) or (language != NO_LANGUAGE and language not in LANGUAGES):
+        return None
+    return language
+
+
+#: at most this much text (characters) is given to language detection
+_DETECT_CHARS = 200_000
+#: below this confidence (py3langid's normalised probability) a store's language counts as unknown
+_DETECT_CONFIDENCE = 0.6
+
+
+@functools.cache
+def _identifier() -> object:
+    from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
+
+    identifier = LanguageIdentifier.from_modelpath(MODEL_DIR / MODEL_FILE, norm_probs=True)
+    identifier.set_languages(sorted(LANGUAGES))
+    return identifier
+
+
+def detect_language(samples: Sequence[str]) -> str:
+    """The language most of ``samples`` are written in (an ISO code of :data:`LANGUAGES`), or
+    :data:`NO_LANGUAGE` when the text is too short or mixed to tell. Each sample votes with its
+    length; only confident votes count."""
+    votes: dict[str, float] = {}
+    used = 0
+    for sample in samples:
+        text = sample[: max(0, _DETECT_CHARS - used)]
+        if len(_WORD.findall(text)) < 5:
+            continue
+        used += len(text)
+        language, confidence = _identifier().classify(text)  # type: ignore[attr-defined]
+        if confidence >= _DETECT_CONFIDENCE:
+            votes[language] = votes.get(language, 0.0) + math.log1p(len(text))
+        if used >= _DETECT_CHARS:
+            break
+    if not votes:
+        return NO_LANGUAGE
+    best = max(votes, key=lambda lang: votes[lang])
+    return best if votes[best] >= 0.5 * sum(votes.values()) else NO_LANGUAGE
