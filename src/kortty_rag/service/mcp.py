@@ -47,7 +47,12 @@ from kortty_rag import __version__
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.models import EmbeddingIdentity, FileStatus, Store, SyncMode
 from kortty_rag.retrieval.context import neutralise_location
-from kortty_rag.retrieval.search import RetrievalResult, RetrievalService, SearchOptions
+from kortty_rag.retrieval.search import (
+    NO_MATCHES,
+    RetrievalResult,
+    RetrievalService,
+    SearchOptions,
+)
 from kortty_rag.service.mcp_log import CallLog
 from kortty_rag.service.mcp_scope import McpStores, check_mcp_root
 from kortty_rag.sources.review import ReviewRow
@@ -240,7 +245,8 @@ class StoreTools:
                 query, [found], options=options, context_window=context_window
             )
         explanation = _untrusted(_explanation(result))
-        empty = result.note if result.nothing_relevant else NO_EXCERPTS
+        # nothing matched at all: the guidance; candidates that were not relevant or did not fit: why
+        empty = NO_EXCERPTS if result.note in ("", NO_MATCHES) else result.note
         texts = (result.block or empty, json.dumps(explanation, indent=2, ensure_ascii=False))
         return _answer({"block": result.block} | explanation, *texts)
 

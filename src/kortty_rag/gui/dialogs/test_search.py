@@ -115,7 +115,7 @@ def weakness(result: RetrievalResult) -> str:
     if result.nothing_relevant:
         return NOTHING_RELEVANT_TEXT
     if not result.excerpts:
-        return "No excerpts found."
+        return result.note or "No excerpts found."
     if len(result.excerpts) < FEW_EXCERPTS:
         return "Only one excerpt found."
     candidates = [e.candidate for e in result.excerpts]
