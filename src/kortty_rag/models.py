@@ -57,6 +57,16 @@ class Role(StrEnum):
     CODING = "Coding"
 
 
+class RelevanceLevel(StrEnum):
+    """How much evidence of relevance an excerpt needs to enter the context block
+    (:mod:`kortty_rag.retrieval.relevance`); ``off`` admits every candidate."""
+
+    OFF = "off"
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+
+
 @dataclass(frozen=True)
 class EmbeddingIdentity:
     """Everything that makes two vectors comparable. A snapshot is bound to exactly one identity."""
@@ -215,12 +225,14 @@ class StoreRoles:
 
 @dataclass(frozen=True)
 class RetrievalSettings:
-    """``settings.retrieval`` of a store: the hybrid ranking's switches and fusion (SPEC §11)."""
+    """``settings.retrieval`` of a store: the hybrid ranking's switches and fusion, and the minimum
+    relevance an excerpt needs (README, "Retrieval and the context block")."""
 
     dense: bool = True
     lexical: bool = True
     dense_weight: float = field(default=0.7, metadata={MIN: 0.0, MAX: 1.0})
     rrf_k: int = field(default=60, metadata={MIN: 1})
+    min_relevance: RelevanceLevel = RelevanceLevel.LOW
 
 
 @dataclass(frozen=True)
@@ -330,10 +342,12 @@ class Chunk:
 
 @dataclass(frozen=True)
 class Hit:
-    """A retrieved chunk with its score; ``label`` is the row in the vector index."""
+    """A retrieved chunk with its score; ``label`` is the row in the vector index. A lexical hit may
+    carry ``coverage``: the share of the query's distinct content terms that occur in the chunk."""
 
     label: int
     chunk: Chunk
     score: float
-    #: lexical hits: the IDF-weighted share of the query's terms found in the chunk (0..1)
+    #: lexical hits: the share of the query's terms found in the chunk (0..1; IDF-weighted for
+    #: local stores), the relevance floor's lexical evidence
     coverage: float | None = None

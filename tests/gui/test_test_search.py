@@ -1,4 +1,4 @@
-"""The test search dialog (SPEC §13) with real widgets, the real core and the real starter model.
+"""The test search dialog with real widgets, the real core and the real starter model.
 
 The store is indexed once per module (the real pipeline: scan, extract, chunk, embed, snapshot) in a
 KORTTY_HOME of its own; every test gets a copy of that home, so a test that disables a source changes
@@ -18,17 +18,28 @@ from typing import Any
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTableWidget
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLabel, QTableWidget
 from pytestqt.qtbot import QtBot
 from tests.helpers.pdfs import text_pdf
 
 from kortty_rag.cli.search_cmd import WEAK_RESULTS_GUIDANCE
 from kortty_rag.config.registry import StoreRegistry
-from kortty_rag.gui.dialogs.test_search import TestSearchDialog
+from kortty_rag.gui.dialogs.test_search import (
+    EMPTY_BLOCK_TEXT,
+    NOTHING_RELEVANT_TEXT,
+    TestSearchDialog,
+)
+from kortty_rag.gui.relevance import selected_level
 from kortty_rag.gui.workers import Job, JobRunner
-from kortty_rag.models import Role, Store
+from kortty_rag.models import RelevanceLevel, Role, Store
 from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
-from kortty_rag.retrieval.search import DROP_DISABLED, RetrievalResult, RetrievalService
+from kortty_rag.retrieval.search import (
+    DROP_BELOW_FLOOR,
+    DROP_DISABLED,
+    RetrievalResult,
+    RetrievalService,
+)
 from kortty_rag.sync.jobs import StoreJob, set_source_enabled
 
 CORPUS = Path(__file__).parents[1] / "data" / "corpus"
@@ -108,6 +119,16 @@ def run_query(qtbot: QtBot, dialog: TestSearchDialog, query: str) -> RetrievalRe
     return result
 
 
+def choose_level(dialog: TestSearchDialog, level: RelevanceLevel) -> None:
+    """Pick ``level`` with the keyboard: Home, then Down."""
+    combo = dialog.relevance_combo
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_Home)
+    for _ in range(list(RelevanceLevel).index(level)):
+        QTest.keyClick(combo, Qt.Key.Key_Down)
+    assert selected_level(combo) is level
+
+
 def column(table: QTableWidget, index: int) -> list[str]:
     cells = [table.item(row, index) for row in range(table.rowCount())]
     return [cell.text() if cell is not None else "" for cell in cells]
@@ -166,7 +187,7 @@ def test_a_nonsense_query_shows_the_guidance(
         qtbot.mouseClick(dialog.search_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.busy)
     assert dialog.guidance_label.isVisible()
-    assert WEAK_RESULTS_GUIDANCE in dialog.guidance_label.text()
+    assert dialog.guidance_label.text() == NOTHING_RELEVANT_TEXT  # nearest neighbours, not relevant
 
     result = run_query(qtbot, dialog, "glaciers carve valleys")  # a good query hides it again
     assert result.excerpts and not dialog.guidance_label.isVisible()
@@ -176,6 +197,7 @@ def test_a_nonsense_query_shows_the_guidance(
     assert not result.excerpts and dialog.block_view.toPlainText() == ""
     assert dialog.results_table.rowCount() == 0
     assert "No excerpts found." in dialog.guidance_label.text()
+    assert WEAK_RESULTS_GUIDANCE in dialog.guidance_label.text()
     assert dialog.guidance_label.isVisible()
 
     dialog.lexical_check.click()  # both parts off: nothing to search with
@@ -192,6 +214,7 @@ def test_a_disabled_source_never_appears(
     dialog = open_dialog()  # opened before the change: the search reads the current store
     corpus = next(s for s in store.sources if s.path.endswith("corpus"))
     set_source_enabled(store, corpus.id, False)
+    choose_level(dialog, RelevanceLevel.OFF)  # the lighthouse note is not about bees
     result = run_query(qtbot, dialog, "honeybees carry pollen to orchards")
     assert result.excerpts
     assert all(p.endswith("lighthouse.txt") for p in column(dialog.results_table, 1))
@@ -215,6 +238,68 @@ def test_the_budget_follows_a_role_profiles_context_window(
     assert result.budget_tokens == 512  # 25 % of 2,048
     assert result.used_tokens <= 512
     assert "of 512 tokens" in dialog.budget_label.text()
+
+
+UNRELATED = "What is the capital of Mongolia?"
+
+
+def test_an_unrelated_question_says_plainly_that_nothing_is_relevant(
+    qtbot: QtBot, open_dialog: Callable[..., TestSearchDialog]
+) -> None:
+    dialog = open_dialog()
+    assert selected_level(dialog.relevance_combo) is RelevanceLevel.LOW  # the default
+    result = run_query(qtbot, dialog, UNRELATED)
+    scores = [d.candidate.dense_score for d in result.dropped]
+    assert result.nothing_relevant, f"dense scores {scores} (the floor is provisional)"
+    assert result.block == "" and dialog.block_view.toPlainText() == ""
+    assert dialog.block_view.placeholderText() == EMPTY_BLOCK_TEXT
+    assert dialog.results_table.rowCount() == 0
+    assert set(column(dialog.dropped_table, 0)) == {DROP_BELOW_FLOOR}
+    assert dialog.guidance_label.isVisible()
+    assert dialog.guidance_label.text() == NOTHING_RELEVANT_TEXT
+    assert "nothing would be added to the prompt" in NOTHING_RELEVANT_TEXT
+    shown = [dialog.guidance_label.text(), dialog.status_label.text(), dialog.budget_label.text()]
+    assert not any("`" in text or "kortty-rag" in text for text in shown)  # no commands in the GUI
+    assert "Minimum relevance: low" in dialog.budget_label.text()
+
+
+def test_the_minimum_relevance_is_tried_live_and_kept_for_the_store(
+    qtbot: QtBot, open_dialog: Callable[..., TestSearchDialog], store: Store, run_cli: Any
+) -> None:
+    dialog = open_dialog()
+    label = next(w for w in dialog.findChildren(QLabel) if w.buddy() is dialog.relevance_combo)
+    assert label.text() == "&Minimum relevance:"
+    assert [dialog.relevance_combo.itemText(i) for i in range(4)] == [
+        "Off",
+        "Low",
+        "Medium",
+        "High",
+    ]
+    assert not dialog.use_relevance_button.isEnabled()  # the store's own level is selected
+    assert run_query(qtbot, dialog, UNRELATED).nothing_relevant
+
+    with qtbot.waitSignal(dialog.searched, timeout=SEARCH_MSECS) as searched:
+        choose_level(dialog, RelevanceLevel.OFF)  # searches again at once
+    qtbot.waitUntil(lambda: not dialog.busy)
+    result = searched.args[0]
+    assert result.query == UNRELATED and result.excerpts and not result.nothing_relevant
+    assert dialog.results_table.rowCount() == len(result.excerpts)
+    assert dialog.block_view.toPlainText().startswith("<retrieved_context>")
+
+    assert dialog.use_relevance_button.isEnabled()
+    dialog.use_relevance_button.setFocus()
+    QTest.keyClick(dialog.use_relevance_button, Qt.Key.Key_Space)  # keyboard only
+    assert not dialog.use_relevance_button.isEnabled()
+    saved = StoreRegistry().get(store.id)
+    assert saved.settings["retrieval"]["min_relevance"] == "off"
+    (definition,) = (Path(os.environ["KORTTY_HOME"]) / "rag" / "stores").glob("*/store.json")
+    assert '"min_relevance": "off"' in definition.read_text(encoding="utf-8")
+
+    # the CLI changes it; a dialog opened afterwards shows the new level
+    assert run_cli("store", "retrieval", "S", "--min-relevance", "medium").returncode == 0
+    again = TestSearchDialog(StoreRegistry().get(store.id), dialog.retrieval)
+    qtbot.addWidget(again)
+    assert selected_level(again.relevance_combo) is RelevanceLevel.MEDIUM
 
 
 class SlowRetrieval(RetrievalService):

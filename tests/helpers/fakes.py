@@ -5,13 +5,13 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import numpy as np
 
 from kortty_rag.chunking.splitter import ChunkingParams, overlap_for
 from kortty_rag.embedding.base import Vectors, l2_normalise
-from kortty_rag.models import EmbeddingIdentity
+from kortty_rag.models import EmbeddingIdentity, Hit
 
 
 class SubwordCounter:
@@ -58,3 +58,20 @@ class HashEmbedder:
     def embed_query(self, text: str) -> Vectors:
         vector: Vectors = l2_normalise(self._vector(text)[None, :])[0]
         return vector
+
+
+class RankedVectors:
+    """A vector store whose two rankings are given: ``dense`` and ``lexical`` are hits, best first
+    (dense scores are cosine similarities; a lexical hit may carry its coverage)."""
+
+    def __init__(self, dense: Sequence[Hit], lexical: Sequence[Hit] = ()) -> None:
+        self.dense = list(dense)
+        self.lexical = list(lexical)
+
+    def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
+        return [h for h in self.dense if h.chunk.source_id in source_ids][:k]
+
+    def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
+        return [h for h in self.lexical if h.chunk.source_id in source_ids][:k]
+
+    def close(self) -> None: ...

@@ -23,7 +23,7 @@ def make_store(tmp_path: Path, model: InstalledModel) -> Store:
     shutil.copytree(DATA / "corpus", tmp_path / "corpus")
     registry = StoreRegistry()
     store = registry.create("Code", model.identity())
-    # single-file sources, so the per-source cap (2 excerpts) does not hide the ranking
+    # single-file sources (each file is one document, whose 2-excerpt cap cannot hide the ranking)
     stdlib = Path(sysconfig.get_paths()["stdlib"])
     for name in (
         "json/__init__.py",

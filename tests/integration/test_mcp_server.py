@@ -35,6 +35,7 @@ import kortty_rag
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.models import Store, StoreRoles
+from kortty_rag.retrieval.search import DROP_BELOW_FLOOR, NOTHING_RELEVANT
 from kortty_rag.sync.jobs import StoreJob
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus" / "science"
@@ -46,6 +47,7 @@ READ_TIMEOUT = 300
 SCENARIO_SECONDS = 900
 VOLCANO_QUERY = "Why do some mountains explode and spew scorching debris?"
 NEW_TERM = "quasiperiodic zorblat"  # appears in no corpus file until the test adds it
+UNRELATED_QUERY = "What is the capital of Mongolia?"
 
 
 @asynccontextmanager
@@ -236,6 +238,42 @@ def test_errors_are_tool_errors_and_the_server_keeps_serving(
     assert "Traceback" not in log
     assert "search failed" in log  # failures are logged on stderr, never on stdout
     assert "nowhere" in log
+
+
+def test_search_says_so_when_nothing_is_relevant_enough(
+    tmp_path: Path, kortty_home: Path, starter_model: InstalledModel
+) -> None:
+    store = StoreRegistry().create("Science notes", starter_model.identity(), roles=AVAILABLE)
+    folder = tmp_path / "science"
+    shutil.copytree(CORPUS, folder)
+    index_folder(store, folder)
+    errlog = tmp_path / "server.err"
+
+    async def scenario() -> None:
+        async with mcp_client(kortty_home, errlog, home=tmp_path) as client:
+            result = await client.call_tool(
+                "search", {"store": "Science notes", "query": UNRELATED_QUERY}
+            )
+            assert not result.is_error  # an empty result is an answer
+            data = result.structured_content
+            assert data is not None
+            statement, explanation = (c.text for c in result.content if isinstance(c, TextContent))
+            assert statement == NOTHING_RELEVANT, explanation  # the scores, if the floor moved
+            assert (data["block"], data["excerpts"], data["note"]) == ("", [], NOTHING_RELEVANT)
+            assert set(data["dropped_counts"]) == {DROP_BELOW_FLOOR}
+            assert data["dropped"] and data["dropped"][0]["reason"] == DROP_BELOW_FLOOR
+            assert data["relevance"] == [
+                {
+                    "store": "Science notes",
+                    "level": "low",
+                    "dense_min_similarity": 0.2,
+                    "lexical_min_coverage": 0.6,
+                }
+            ]
+            assert "<retrieved_context>" not in explanation
+
+    anyio.run(scenario)
+    assert "Traceback" not in errlog.read_text(encoding="utf-8")
 
 
 def test_serve_is_a_cli_command(run_cli: Callable[..., Any]) -> None:

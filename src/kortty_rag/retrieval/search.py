@@ -1,16 +1,24 @@
-"""Hybrid retrieval with fixed limits and an explanation for every result and every drop (SPEC §11).
+"""Hybrid retrieval with fixed limits, a relevance floor, and an explanation for every result and
+every drop (README, "Retrieval and the context block").
 
 For each store: the query is embedded with the store's own model (query prefix) and searched in the
 HNSW graph, and the same text is searched in the BM25 index; both see only enabled sources. The two
 rankings are fused by weighted reciprocal rank fusion, stores are merged by fused score, and the best
-candidates are taken in order while the limits hold: at most 6 excerpts, at most 2 per source, and a
-token budget of 4,000 tokens that never exceeds 25 % of the target model's context window (the whole
-block counts, wrapper and instructions included).
+candidates are taken in order while the limits hold: at most 6 excerpts and a token budget of 4,000
+tokens that never exceeds 25 % of the target model's context window (the whole block counts, wrapper
+and instructions included).
+
+Only candidates with evidence of relevance are taken (:mod:`kortty_rag.retrieval.relevance`); when
+none has it, the block is empty and nothing is added to a prompt. Diversity is a preference, not a
+wall: a first pass takes at most 2 excerpts per document (a file; all pages of a PDF are one
+document), and slots still free afterwards go to the next best remaining candidates whatever their
+document, so a store that is one long PDF still gets its 6 excerpts.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +27,15 @@ from typing import Any
 from kortty_rag.embedding.base import Embedder
 from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
-from kortty_rag.models import Chunk, EmbeddingIdentity, Hit, Source, SourceKind, Store
+from kortty_rag.models import (
+    Chunk,
+    EmbeddingIdentity,
+    Hit,
+    RelevanceLevel,
+    Source,
+    SourceKind,
+    Store,
+)
 from kortty_rag.retrieval.context import (
     BlockExcerpt,
     block_overhead_tokens,
@@ -34,17 +50,25 @@ from kortty_rag.retrieval.fusion import (
     FusionWeights,
     fuse,
 )
+from kortty_rag.retrieval.relevance import RelevanceFloor, floor_for
 
-DROP_PER_SOURCE = "per-source cap"
+DROP_PER_DOCUMENT = "per-document cap"
 DROP_BUDGET = "token budget"
 DROP_TOTAL = "excerpt limit"
 DROP_DISABLED = "disabled source"
+DROP_BELOW_FLOOR = "below relevance floor"
+
+#: Why a result has no excerpts (``RetrievalResult.note``).
+NO_MATCHES = "No excerpts found."
+NOTHING_RELEVANT = "No excerpt was relevant enough; nothing would be added to the prompt."
+NOTHING_FITS = "No excerpt fit the token budget; nothing would be added to the prompt."
 
 
 @dataclass(frozen=True)
 class RetrievalLimits:
     max_excerpts: int = 6
-    per_source: int = 2
+    #: excerpts per document in the first pass; free slots are filled regardless afterwards
+    per_document: int = 2
     max_tokens: int = 4000
     context_share: float = 0.25
 
@@ -58,10 +82,12 @@ class RetrievalLimits:
 class SearchOptions:
     dense: bool = True
     lexical: bool = True
-    #: None: the store's own fusion settings (``settings.retrieval``), else the SPEC defaults
+    #: None: the store's own fusion settings (``settings.retrieval``), else the defaults
     weights: FusionWeights | None = None
     candidates: int = 40  # per part and store
     explain: bool = False
+    #: None: each store's own setting (``settings.retrieval.min_relevance``)
+    min_relevance: RelevanceLevel | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +103,13 @@ class Candidate:
     dense_score: float | None
     lexical_rank: int | None
     lexical_score: float | None
+    #: share of the query's content terms in the chunk; None without a lexical match
+    coverage: float | None = None
+
+    @property
+    def document(self) -> tuple[str, str, str]:
+        """The document this excerpt belongs to: every page of a PDF is the same document."""
+        return (self.store_id, self.source.id, self.chunk.rel_path)
 
     @property
     def tokens(self) -> int:
@@ -99,6 +132,7 @@ class Candidate:
             "dense_score": None if self.dense_score is None else round(self.dense_score, 6),
             "lexical_rank": self.lexical_rank,
             "lexical_score": None if self.lexical_score is None else round(self.lexical_score, 6),
+            "coverage": None if self.coverage is None else round(self.coverage, 6),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -163,6 +197,15 @@ class RetrievalResult:
     used_tokens: int
     block: str
     stores: tuple[str, ...]
+    #: the relevance floor that applied, per store
+    relevance: tuple[RelevanceFloor, ...] = ()
+    #: why there are no excerpts (:data:`NO_MATCHES`, :data:`NOTHING_RELEVANT`, :data:`NOTHING_FITS`)
+    note: str = ""
+
+    @property
+    def nothing_relevant(self) -> bool:
+        """Candidates existed, but none was relevant enough: nothing goes into a prompt."""
+        return self.note == NOTHING_RELEVANT
 
     def to_json(self, *, raw_text: bool = False) -> dict[str, Any]:
         """The result for machines; ``raw_text`` adds each excerpt's unneutralised text."""
@@ -171,9 +214,11 @@ class RetrievalResult:
             "stores": list(self.stores),
             "budget_tokens": self.budget_tokens,
             "used_tokens": self.used_tokens,
+            "relevance": [f.to_json() for f in self.relevance],
             "excerpts": [e.to_json(raw_text=raw_text) for e in self.excerpts],
             "dropped": [d.to_json() for d in self.dropped],
             "block": self.block,
+            "note": self.note or None,
         }
 
 
@@ -219,6 +264,7 @@ def _candidates(
         vectors.lexical_search(query, options.candidates, sources.keys()) if lexical_on else []
     )
     chunks = {h.label: h.chunk for h in dense + lexical}
+    carried = {h.label: h.coverage for h in lexical}
     fused = fuse(
         [(h.label, h.score) for h in dense],
         [(h.label, h.score) for h in lexical],
@@ -244,6 +290,7 @@ def _candidates(
                 f.dense_score,
                 f.lexical_rank,
                 f.lexical_score,
+                None if f.lexical_rank is None else (carried[f.key] or 0.0),
             )
         )
     return result
@@ -262,6 +309,7 @@ def retrieve(
     limits = limits or RetrievalLimits()
     options = options or SearchOptions()
     budget = limits.budget(context_window)
+    floors = {s.id: floor_for(s, options.min_relevance) for s in stores}
     candidates: list[Candidate] = []
     disabled: list[Candidate] = []
     if query.strip():
@@ -272,37 +320,107 @@ def retrieve(
                 off = {s.id: s for s in store.sources if not s.enabled}
                 disabled += _candidates(store, off, query, options, resources)
     candidates.sort(key=lambda c: -c.fused)
-    chosen: list[Candidate] = []
-    dropped: list[Dropped] = []
-    per_source: dict[tuple[str, str], int] = {}
-    used = block_overhead_tokens()
-    for candidate in candidates:
-        key = (candidate.store_id, candidate.source.id)
-        if len(chosen) >= limits.max_excerpts:
-            reason = DROP_TOTAL
-        elif per_source.get(key, 0) >= limits.per_source:
-            reason = DROP_PER_SOURCE
-        elif used + candidate.tokens > budget:
-            reason = DROP_BUDGET
-        else:
-            chosen.append(candidate)
-            per_source[key] = per_source.get(key, 0) + 1
-            used += candidate.tokens
-            continue
-        if options.explain:
-            dropped.append(Dropped(candidate, reason))
+    selection = select(
+        candidates,
+        lambda c: floors[c.store_id].admits(c.dense_score, c.coverage),
+        limits,
+        budget,
+    )
+    dropped = list(selection.dropped) if options.explain else []
     for candidate in sorted(disabled, key=lambda c: -c.fused)[: limits.max_excerpts]:
         dropped.append(Dropped(candidate, DROP_DISABLED))
-    excerpts = tuple(Excerpt(f"R{n}", c) for n, c in enumerate(chosen, start=1))
+    excerpts = tuple(Excerpt(f"R{n}", c) for n, c in enumerate(selection.chosen, start=1))
     block = render_block([BlockExcerpt(e.marker, e.location(), e.chunk.text) for e in excerpts])
+    if excerpts:
+        note = ""
+    elif not candidates:
+        note = NO_MATCHES
+    elif selection.admitted == 0:
+        note = NOTHING_RELEVANT
+    else:
+        note = NOTHING_FITS
     return RetrievalResult(
         query=query,
         excerpts=excerpts,
         dropped=tuple(dropped),
         budget_tokens=budget,
-        used_tokens=used if excerpts else 0,
+        used_tokens=selection.used_tokens if excerpts else 0,
         block=block,
         stores=tuple(s.name for s in stores),
+        relevance=tuple(floors.values()),
+        note=note,
+    )
+
+
+@dataclass(frozen=True)
+class Selection:
+    chosen: tuple[Candidate, ...]  # best first
+    dropped: tuple[Dropped, ...]  # best first
+    used_tokens: int
+    admitted: int  # candidates above the relevance floor
+
+
+def select(
+    ranked: Sequence[Candidate],
+    admitted: Callable[[Candidate], bool],
+    limits: RetrievalLimits,
+    budget: int,
+) -> Selection:
+    """The excerpts for the block from ``ranked`` (best first), and why each other one was left out.
+
+    First pass: the best admitted candidates while the limits hold, at most ``per_document`` from one
+    document; candidates over that cap wait. Fill pass: free slots go to the waiting ones, best
+    first. A waiting candidate that still does not fit is dropped for the per-document cap only when
+    it would have fitted without the excerpts of other documents ranked below it (their slots went
+    to those documents); otherwise it is the excerpt limit or the token budget, as for any other.
+    """
+    chosen: dict[int, Candidate] = {}  # position in ranked -> candidate
+    reasons: dict[int, str] = {}
+    per_document: Counter[tuple[str, str, str]] = Counter()
+    waiting: list[int] = []
+    used = block_overhead_tokens()
+    count = 0
+
+    def take(position: int, candidate: Candidate) -> None:
+        nonlocal used
+        chosen[position] = candidate
+        per_document[candidate.document] += 1
+        used += candidate.tokens
+
+    def full_reason(candidate: Candidate) -> str | None:
+        if len(chosen) >= limits.max_excerpts:
+            return DROP_TOTAL
+        if used + candidate.tokens > budget:
+            return DROP_BUDGET
+        return None
+
+    for position, candidate in enumerate(ranked):
+        if not admitted(candidate):
+            reasons[position] = DROP_BELOW_FLOOR
+            continue
+        count += 1
+        if per_document[candidate.document] >= limits.per_document:
+            waiting.append(position)
+        elif (reason := full_reason(candidate)) is not None:
+            reasons[position] = reason
+        else:
+            take(position, candidate)
+    for position in waiting:
+        candidate = ranked[position]
+        reason = full_reason(candidate)
+        if reason is None:
+            take(position, candidate)
+            continue
+        below = [c for p, c in chosen.items() if p > position and c.document != candidate.document]
+        fits_without = len(chosen) - len(below) < limits.max_excerpts and (
+            used - sum(c.tokens for c in below) + candidate.tokens <= budget
+        )
+        reasons[position] = DROP_PER_DOCUMENT if below and fits_without else reason
+    return Selection(
+        chosen=tuple(chosen[p] for p in sorted(chosen)),
+        dropped=tuple(Dropped(ranked[p], reasons[p]) for p in sorted(reasons)),
+        used_tokens=used,
+        admitted=count,
     )
 
 

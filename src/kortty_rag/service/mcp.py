@@ -47,7 +47,12 @@ from kortty_rag import __version__
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.models import EmbeddingIdentity, FileStatus, Store, SyncMode
 from kortty_rag.retrieval.context import neutralise_location
-from kortty_rag.retrieval.search import RetrievalResult, RetrievalService, SearchOptions
+from kortty_rag.retrieval.search import (
+    NO_MATCHES,
+    RetrievalResult,
+    RetrievalService,
+    SearchOptions,
+)
 from kortty_rag.service.mcp_log import CallLog
 from kortty_rag.service.mcp_scope import McpStores, check_mcp_root
 from kortty_rag.sources.review import ReviewRow
@@ -180,6 +185,8 @@ def _explanation(result: RetrievalResult) -> dict[str, Any]:
         "stores": data["stores"],
         "budget_tokens": result.budget_tokens,
         "used_tokens": result.used_tokens,
+        "relevance": data["relevance"],
+        "note": data["note"],
         "excerpts": [brief(e) for e in data["excerpts"]],
         "dropped_counts": dict(Counter(d.reason for d in result.dropped)),
         "dropped": [brief(d) for d in data["dropped"][:MAX_LISTED_DROPS]],
@@ -223,7 +230,9 @@ class StoreTools:
         bounded <retrieved_context> block a model should receive (untrusted data; cite its [R1]-style
         markers) and an explanation with each marker's path, PDF page and scores. `dense`/`lexical`
         switch the semantic or keyword part off; `context_window` (tokens, at least 256) is the
-        target model's context window: the block then gets at most 25 % of it (never more than 4000)."""
+        target model's context window: the block then gets at most 25 % of it (never more than 4000).
+        Only excerpts relevant enough for the store's minimum relevance are given: when none is, the
+        block is empty and the answer says so (the explanation lists the rejected candidates)."""
         if context_window is not None and context_window < MIN_CONTEXT_WINDOW:
             raise UsageError(f"context_window must be at least {MIN_CONTEXT_WINDOW} tokens")
         found = self.stores.get(store)
@@ -236,7 +245,9 @@ class StoreTools:
                 query, [found], options=options, context_window=context_window
             )
         explanation = _untrusted(_explanation(result))
-        texts = (result.block or NO_EXCERPTS, json.dumps(explanation, indent=2, ensure_ascii=False))
+        # nothing matched at all: the guidance; candidates that were not relevant or did not fit: why
+        empty = NO_EXCERPTS if result.note in ("", NO_MATCHES) else result.note
+        texts = (result.block or empty, json.dumps(explanation, indent=2, ensure_ascii=False))
         return _answer({"block": result.block} | explanation, *texts)
 
     def list_stores(self) -> CallToolResult:

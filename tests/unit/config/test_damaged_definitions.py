@@ -77,7 +77,15 @@ def definition(store_id: str, name: str) -> dict[str, Any]:
         roles=StoreRoles(text=True, coding=True),
         sources=sources,
         created_at="2026-01-01T00:00:00+00:00",
-        settings={"retrieval": {"dense": True, "lexical": True, "dense_weight": 0.5, "rrf_k": 60}},
+        settings={
+            "retrieval": {
+                "dense": True,
+                "lexical": True,
+                "dense_weight": 0.5,
+                "rrf_k": 60,
+                "min_relevance": "medium",
+            }
+        },
     )
     return {"product": "kortty-rag", "schema": 1, "store": store.to_json()}
 
@@ -166,6 +174,7 @@ def damages() -> list[Damage]:
         ("store.embedding.dimensions", 0),
         ("store.settings.retrieval.dense_weight", 2.5),
         ("store.settings.retrieval.rrf_k", 0),
+        ("store.settings.retrieval.min_relevance", "strict"),
         ("store.id", "another-folder"),
     ]:
         table.append(Damage(f"{path}={json.dumps(bad)}", change(path, bad), path))

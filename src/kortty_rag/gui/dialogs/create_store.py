@@ -1,12 +1,15 @@
-"""Create a knowledge store (SPEC §3): the beginner flow, with the rest under "Advanced".
+"""Create a knowledge store: the beginner flow, with the rest under "Advanced".
 
 Beginner fields: a name, an installed embedding model, the roles the store serves (Text, Coding), and
 at least one file or folder, which is scanned and reviewed right after the store is created (cancelling
-that first review removes the store again). Store type, vector dimensions and the Qdrant connection
-fields stay hidden under Advanced; the HNSW parameters are internal and never shown.
+that first review removes the store again). The minimum relevance of excerpts, store type, vector
+dimensions and the Qdrant connection fields stay hidden under Advanced; the HNSW parameters are
+internal and never shown.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -29,7 +32,9 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, show_error
+from kortty_rag.gui.relevance import relevance_combo, selected_level
 from kortty_rag.models import Store, StoreRoles, StoreType
+from kortty_rag.retrieval.relevance import DEFAULT_LEVEL
 
 
 class CreateStoreDialog(QDialog):
@@ -102,7 +107,10 @@ class CreateStoreDialog(QDialog):
         self.qdrant_key.setObjectName("qdrantKeyEdit")
         self.qdrant_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.qdrant_key.setPlaceholderText("optional; kept in the OS keyring")
+        self.relevance_combo = relevance_combo(self.advanced, DEFAULT_LEVEL)
+        self.relevance_combo.setObjectName("minRelevanceCombo")
         advanced_form = QFormLayout(self.advanced)
+        advanced_form.addRow("Minimum &relevance", self.relevance_combo)
         advanced_form.addRow("Store type", self.type_combo)
         advanced_form.addRow("Vector dimensions", self.dimensions)
         advanced_form.addRow("Qdrant URL", self.qdrant_url)
@@ -145,6 +153,11 @@ class CreateStoreDialog(QDialog):
         model = self.selected_model()
         self.dimensions.setText(f"{model.dimensions} (from the model)" if model else "—")
 
+    def _settings(self) -> dict[str, Any] | None:
+        """The store's first settings: the minimum relevance, when it is not the default."""
+        level = selected_level(self.relevance_combo)
+        return None if level is DEFAULT_LEVEL else {"retrieval": {"min_relevance": level.value}}
+
     def _create_qdrant(self, model: InstalledModel, roles: StoreRoles) -> Store:
         """Check the URL (no connection yet), keep the key in the keyring, write url+collection.
 
@@ -161,12 +174,16 @@ class CreateStoreDialog(QDialog):
         if key:
             usable_backend()
         store = self.registry.create(
-            self.name_edit.text(), model.identity(), type=StoreType.QDRANT, roles=roles
+            self.name_edit.text(),
+            model.identity(),
+            type=StoreType.QDRANT,
+            roles=roles,
+            settings=self._settings(),
         )
         settings = {"url": endpoint.url, "collection": collection or default_collection(store.id)}
         try:
             store = self.registry.update(
-                store.id, lambda s: s.evolve(settings={"qdrant": settings})
+                store.id, lambda s: s.evolve(settings=s.settings | {"qdrant": settings})
             )
             if key:
                 store_api_key(store.id, key)
@@ -219,7 +236,9 @@ class CreateStoreDialog(QDialog):
             if self.type_combo.currentData() == StoreType.QDRANT.value:
                 store = self._create_qdrant(model, roles)
             else:
-                store = self.registry.create(self.name_edit.text(), model.identity(), roles=roles)
+                store = self.registry.create(
+                    self.name_edit.text(), model.identity(), roles=roles, settings=self._settings()
+                )
         except KorttyRagError as exc:
             show_error(self, "Create knowledge store", exc)
             return

@@ -1,9 +1,12 @@
-"""Test search (SPEC §13): the exact bounded context block a model would receive, and why.
+"""Test search: the exact bounded context block a model would receive, and why (README, "Using the
+app").
 
 The dialog runs retrieval only — nothing is ever sent to a chat model. It shows the
 ``<retrieved_context>`` block verbatim (what the model would read), the chosen excerpts with their
-``[R1]`` markers, paths, PDF pages and scores (§11), the candidates that were dropped and why, and
-the token budget used. The budget can be computed for the context window of a profile holding one of
+``[R1]`` markers, paths, PDF pages and scores, the candidates that were dropped and why, and the
+token budget used. The minimum relevance can be tried live (changing it searches again) and kept
+for the store with "Use for this store"; when no candidate is relevant enough, the dialog says that
+nothing would be added to the prompt. The budget can be computed for the context window of a profile holding one of
 the store's roles, because the block never takes more than 25 % of the target model's context.
 
 The search runs as a background job (embedding the query can take a second, loading the model once
@@ -12,7 +15,7 @@ for it, else on a runner of the dialog's own. Closing the dialog waits for exact
 never for other jobs of a shared runner. The store is re-read inside the job, so a source disabled
 while the dialog is open is excluded from the next search.
 
-When the results look weak the §13 guidance is shown. Dense search always returns *some* nearest
+When the results look weak the guidance is shown. Dense search always returns *some* nearest
 neighbours, so "weak" is a heuristic: fewer than two excerpts, or no exact word match at all and a
 best dense similarity below :data:`WEAK_DENSE_SCORE` (cosine; related passages score well above it
 with the starter model, unrelated text well below).
@@ -48,10 +51,12 @@ from kortty_rag.cli.search_cmd import WEAK_RESULTS_GUIDANCE
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import set_tab_order, show_error
+from kortty_rag.gui.relevance import relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.profiles import ProfileRegistry
 from kortty_rag.progress import CancelToken, ProgressTracker
+from kortty_rag.retrieval.relevance import store_level, with_level
 from kortty_rag.retrieval.search import (
     Candidate,
     RetrievalLimits,
@@ -70,11 +75,19 @@ COLUMN_TIPS = {
     "Dense": "Cosine similarity of the query and the excerpt",
     "Lexical #": "Rank in the lexical (BM25 exact word) search",
     "Lexical": "BM25 score",
+    "Terms": "Share of the question's words found in the excerpt (lexical matches only)",
 }
 SCORE_HEADERS = list(COLUMN_TIPS)
 IDLE_TEXT = "Runs retrieval only: nothing is sent to a chat model. Disabled sources are skipped."
 NO_PARTS_TEXT = "Switch on dense or lexical search (or both) to search."
 LOADING_TEXT = "Searching… (the embedding model may take a moment to load the first time)"
+NOTHING_RELEVANT_TEXT = (
+    "No excerpt was relevant enough, so nothing would be added to the prompt. Try a lower minimum "
+    "relevance, or words that occur in your documents; the dropped candidates show how close they "
+    "came."
+)
+EMPTY_BLOCK_TEXT = "Nothing would be added to the prompt."
+BLOCK_PLACEHOLDER = "The context block a model would receive appears here."
 
 
 def _number(value: float | int | None, digits: int = 0) -> str:
@@ -84,7 +97,7 @@ def _number(value: float | int | None, digits: int = 0) -> str:
 
 
 def candidate_cells(candidate: Candidate) -> list[str]:
-    """Path, page and the §11 scores of one candidate, as table cells."""
+    """Path, page and the scores of one candidate, as table cells."""
     return [
         candidate.path,
         _number(candidate.chunk.page),
@@ -93,13 +106,16 @@ def candidate_cells(candidate: Candidate) -> list[str]:
         _number(candidate.dense_score, 3),
         _number(candidate.lexical_rank),
         _number(candidate.lexical_score, 2),
+        "–" if candidate.coverage is None else f"{candidate.coverage:.0%}",
     ]
 
 
 def weakness(result: RetrievalResult) -> str:
     """Why the result looks weak, or ``""`` when it does not."""
+    if result.nothing_relevant:
+        return NOTHING_RELEVANT_TEXT
     if not result.excerpts:
-        return "No excerpts found."
+        return result.note or "No excerpts found."
     if len(result.excerpts) < FEW_EXCERPTS:
         return "Only one excerpt found."
     candidates = [e.candidate for e in result.excerpts]
@@ -139,6 +155,7 @@ class TestSearchDialog(QDialog):
         self.last_result: RetrievalResult | None = None
         self._job: Job | None = None
         self._closed = False
+        self._search_again = False  # the minimum relevance changed while a search ran
         self._build()
         self._load_budgets()
         self._update_search_button()
@@ -172,10 +189,26 @@ class TestSearchDialog(QDialog):
         self.budget_combo.setObjectName("budgetCombo")
         budget_label = QLabel("&Budget for:", self)
         budget_label.setBuddy(self.budget_combo)
+        self.relevance_combo = relevance_combo(self, store_level(self.store))
+        self.relevance_combo.setObjectName("relevanceCombo")
+        relevance_label = QLabel("&Minimum relevance:", self)
+        relevance_label.setBuddy(self.relevance_combo)
+        self.relevance_combo.currentIndexChanged.connect(self._relevance_changed)
+        self.use_relevance_button = QPushButton("&Use for this store", self)
+        self.use_relevance_button.setObjectName("useRelevanceButton")
+        self.use_relevance_button.setAutoDefault(False)
+        self.use_relevance_button.setToolTip(
+            "Keep this minimum relevance for the store: every search and every prompt uses it"
+        )
+        self.use_relevance_button.clicked.connect(self.use_for_store)
+        self.use_relevance_button.setEnabled(False)
         options_row = QHBoxLayout()
         for widget in (self.dense_check, self.lexical_check, budget_label, self.budget_combo):
             options_row.addWidget(widget)
         options_row.insertSpacing(2, 24)
+        options_row.addSpacing(24)
+        for part in (relevance_label, self.relevance_combo, self.use_relevance_button):
+            options_row.addWidget(part)
         options_row.addStretch(1)
 
         self.status_label = QLabel(IDLE_TEXT, self)
@@ -192,7 +225,7 @@ class TestSearchDialog(QDialog):
         self.block_view.setReadOnly(True)
         self.block_view.setTabChangesFocus(True)
         self.block_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.block_view.setPlaceholderText("The context block a model would receive appears here.")
+        self.block_view.setPlaceholderText(BLOCK_PLACEHOLDER)
         self.budget_label = QLabel("", self)
         self.budget_label.setObjectName("budgetLabel")
         left = QWidget(self)
@@ -232,7 +265,8 @@ class TestSearchDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(1250, 720)
         order = [self.query_edit, self.search_button, self.dense_check, self.lexical_check]
-        order += [self.budget_combo, self.block_view, self.results_table, self.dropped_table]
+        order += [self.budget_combo, self.relevance_combo, self.use_relevance_button]
+        order += [self.block_view, self.results_table, self.dropped_table]
         order.append(self.close_button)
         set_tab_order(order)
         self.query_edit.setFocus()
@@ -297,7 +331,12 @@ class TestSearchDialog(QDialog):
         dense, lexical = self.dense_check.isChecked(), self.lexical_check.isChecked()
         if self._job is not None or not query or self._closed or not (dense or lexical):
             return
-        options = SearchOptions(dense=dense, lexical=lexical, explain=True)
+        options = SearchOptions(
+            dense=dense,
+            lexical=lexical,
+            explain=True,
+            min_relevance=selected_level(self.relevance_combo),
+        )
         window: int | None = self.budget_combo.currentData()
         store_id, registry, retrieval = self.store.id, self.registry, self.retrieval
         returned = self._returned = threading.Event()
@@ -322,6 +361,35 @@ class TestSearchDialog(QDialog):
     def _job_done(self) -> None:
         self._job = None
         self._update_search_button()
+        if self._search_again and not self._closed:
+            self._search_again = False
+            self.search()
+
+    # -- minimum relevance -------------------------------------------------------------------------
+
+    def _relevance_changed(self) -> None:
+        """Try the level at once: search again with the current question (after a running search)."""
+        self.use_relevance_button.setEnabled(
+            selected_level(self.relevance_combo) is not store_level(self.store)
+        )
+        if self._job is not None:
+            self._search_again = True
+        elif self.query_edit.text().strip():
+            self.search()
+
+    def use_for_store(self) -> None:
+        """Save the chosen minimum relevance in the store's definition."""
+        level = selected_level(self.relevance_combo)
+        try:
+            self.store = self.registry.update(self.store.id, lambda s: with_level(s, level))
+        except KorttyRagError as exc:
+            show_error(self, "Minimum relevance", exc)
+            return
+        self.use_relevance_button.setEnabled(False)
+        self.status_label.setText(
+            f"The store now uses the minimum relevance {level.value.capitalize()} for every "
+            "search and prompt."
+        )
 
     def _failed(self, exc: BaseException) -> None:
         if self._closed:
@@ -334,6 +402,9 @@ class TestSearchDialog(QDialog):
             return
         self.last_result = result
         self.block_view.setPlainText(result.block)
+        self.block_view.setPlaceholderText(
+            EMPTY_BLOCK_TEXT if not result.block else BLOCK_PLACEHOLDER
+        )
         self._fill(
             self.results_table,
             [[e.marker, *candidate_cells(e.candidate)] for e in result.excerpts],
@@ -342,15 +413,22 @@ class TestSearchDialog(QDialog):
             self.dropped_table,
             [[d.reason, *candidate_cells(d.candidate)] for d in result.dropped],
         )
+        floors = "; ".join(f.describe() for f in result.relevance)
         self.budget_label.setText(
             f"Token budget: {result.used_tokens:,} of {result.budget_tokens:,} tokens used "
-            f"(estimated), {len(result.excerpts)} excerpts, {len(result.dropped)} dropped."
+            f"(estimated), {len(result.excerpts)} excerpts, {len(result.dropped)} dropped. "
+            f"Minimum relevance: {floors}."
         )
         reason = weakness(result)
-        self.guidance_label.setText(f"{reason} {WEAK_RESULTS_GUIDANCE}" if reason else "")
+        if result.nothing_relevant:
+            self.guidance_label.setText(reason)
+        else:
+            self.guidance_label.setText(f"{reason} {WEAK_RESULTS_GUIDANCE}" if reason else "")
         self.guidance_label.setVisible(bool(reason))
         self.status_label.setText(
             f"Results for {result.query!r}. Nothing was sent to a chat model."
+            if result.excerpts
+            else f"No excerpts for {result.query!r}. Nothing was sent to a chat model."
         )
         self.searched.emit(result)
 
