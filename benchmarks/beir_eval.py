@@ -59,6 +59,40 @@ def documents_by_best_chunk(labels: list[int], doc_of: Callable[[int], str]) -> 
 
 Rankings = dict[str, list[str]]  # query id -> document ids, best first
 
+#: Questions no abstract of a biomedical corpus answers: what the relevance floor must keep out.
+OFF_TOPIC = [
+    "What is the capital of Mongolia?",
+    "How long should sourdough dough rise before baking?",
+    "Who won the 1998 football World Cup?",
+    "How do I configure nginx as a reverse proxy?",
+    "What are the best hiking trails in the Alps?",
+    "How do I fix a flat bicycle tyre?",
+    "When may a chess player castle?",
+    "How do I write a list comprehension in Python?",
+    "When was the Eiffel Tower built?",
+    "How many strings does a violin have?",
+    "What is the exchange rate of the euro to the yen?",
+    "How do I rotate the backup keys of the file server?",
+    "Which train goes from Munich to Vienna at night?",
+    "What time does the bakery on Main Street open?",
+    "How do I reset my router password?",
+    "What is the plot of the novel Moby-Dick?",
+    "How do I tune a guitar to drop D?",
+    "What is the tallest mountain in Africa?",
+    "How do I merge two branches in git?",
+    "Which planets have rings?",
+    "How do I plant tomato seedlings outside?",
+    "What is a good recipe for apple pie?",
+    "Who painted the Mona Lisa?",
+    "How do I renew my passport?",
+    "What does the HTTP status code 418 mean?",
+    "How do marathon runners pace themselves?",
+    "What is the offside rule in football?",
+    "How do I knit a scarf?",
+    "Which wine goes with fish?",
+    "How do I install a ceiling fan?",
+]
+
 
 def evaluate(rankings: Rankings, qrels: dict[str, dict[str, int]]) -> dict[str, float]:
     rows = [
@@ -99,6 +133,7 @@ class ProductRuns:
         self.doc_of = doc_of
         self.dense: dict[str, list[tuple[int, float]]] = {}
         self.lexical: dict[str, list[tuple[int, float]]] = {}
+        self.coverage: dict[str, dict[int, float]] = {}
         self.query_vectors: dict[str, object] = {}
         self.seconds: list[float] = []
 
@@ -112,12 +147,31 @@ class ProductRuns:
             self.query_vectors[qid] = vector
             self.dense[qid] = [(h.label, h.score) for h in hits]
             self.lexical[qid] = [(h.label, h.score) for h in lexical]
+            self.coverage[qid] = {h.label: h.coverage or 0.0 for h in lexical}
 
     def documents(self, labels: Sequence[int]) -> list[str]:
         return documents_by_best_chunk(list(labels), self.doc_of.__getitem__)
 
-    def ranking(self, part: str, weights: object | None = None) -> Rankings:
+    def admitted(self, qid: str, floor: tuple[float, float] | None) -> set[int] | None:
+        """The labels that pass a relevance floor ``(dense similarity, lexical coverage)``."""
+        if floor is None:
+            return None
+        dense = {x for x, score in self.dense[qid] if score >= floor[0]}
+        return dense | {x for x, c in self.coverage[qid].items() if c >= floor[1]}
+
+    def ranking(
+        self, part: str, weights: object | None = None, floor: tuple[float, float] | None = None
+    ) -> Rankings:
         from kortty_rag.retrieval.fusion import fuse
+
+        if floor is not None:
+            result = {}
+            for q in self.dense:
+                keep = self.admitted(q, floor)
+                assert keep is not None
+                fused = fuse(self.dense[q], self.lexical[q], weights)  # type: ignore[arg-type]
+                result[q] = self.documents([f.key for f in fused if f.key in keep])
+            return result
 
         if part == "dense":
             return {q: self.documents([x for x, _ in r]) for q, r in self.dense.items()}
@@ -127,6 +181,72 @@ class ProductRuns:
             q: self.documents([f.key for f in fuse(self.dense[q], self.lexical[q], weights)])  # type: ignore[arg-type]
             for q in self.dense
         }
+
+
+def calibrate(
+    runs: ProductRuns,
+    snapshot: object,
+    doc_of: dict[int, str],
+    qrels: dict[str, dict[str, int]],
+    weights: object,
+) -> dict[str, object]:
+    """What a relevance floor costs and keeps out: the similarity of each judged relevant document's
+    best chunk (exact), the off-topic questions' best similarity and coverage, and the hybrid's
+    nDCG@10 under a grid of floors."""
+    import numpy as np
+
+    labels = sorted(doc_of)
+    matrix = snapshot.vectors(labels)  # type: ignore[attr-defined]
+    rows_of: dict[str, list[int]] = {}
+    for row, label in enumerate(labels):
+        rows_of.setdefault(doc_of[label], []).append(row)
+    relevant = []
+    for qid, judged in qrels.items():
+        scores = matrix @ np.asarray(runs.query_vectors[qid], dtype=np.float32)
+        relevant += [float(scores[rows_of[d]].max()) for d, g in judged.items() if g > 0]
+    quantiles = {f"{q:g}%": float(np.percentile(relevant, q)) for q in (0.5, 1, 2, 5, 10, 20, 50)}
+    off = ProductRuns(runs.vectors, runs.embedder, runs.sources, runs.doc_of)
+    off.run({f"off{i}": text for i, text in enumerate(OFF_TOPIC)})
+    off_dense = [max((s for _, s in off.dense[q]), default=0.0) for q in off.dense]
+    off_cover = [max(off.coverage[q].values(), default=0.0) for q in off.dense]
+    base = evaluate(runs.ranking("hybrid", weights), qrels)["ndcg@10"]
+    grid: dict[str, dict[str, float]] = {}
+    for dense_min in (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5):
+        for share in (0.5, 0.6, 0.75, 1.0):
+            floor = (dense_min, share)
+            ndcg = evaluate(runs.ranking("hybrid", weights, floor), qrels)["ndcg@10"]
+            kept = sum(bool(off.admitted(q, floor)) for q in off.dense)
+            grid[f"{dense_min:.2f}/{share:.2f}"] = {
+                "ndcg@10": ndcg,
+                "cost": base - ndcg,
+                "off_topic_with_excerpts": kept / len(OFF_TOPIC),
+            }
+    return {
+        "relevant_best_chunk_similarity": quantiles,
+        "relevant_pairs": len(relevant),
+        "off_topic_best_similarity": sorted(round(x, 3) for x in off_dense),
+        "off_topic_best_coverage": sorted(round(x, 3) for x in off_cover),
+        "hybrid_ndcg_without_floor": base,
+        "floors": grid,
+    }
+
+
+def print_calibration(data: dict[str, object]) -> None:
+    quantiles = data["relevant_best_chunk_similarity"]
+    assert isinstance(quantiles, dict)
+    print(f"relevance floor: best-chunk similarity of {data['relevant_pairs']} relevant documents")
+    print("  " + ", ".join(f"{k} {v:.3f}" for k, v in quantiles.items()))
+    print(f"  off-topic questions, best similarity: {data['off_topic_best_similarity']}")
+    print(f"  off-topic questions, best coverage:   {data['off_topic_best_coverage']}")
+    print(f"  hybrid nDCG@10 without a floor: {data['hybrid_ndcg_without_floor']:.4f}")
+    print(f"  {'floor (dense/coverage)':24s} {'nDCG@10':>8s} {'cost':>8s} {'off-topic kept':>15s}")
+    floors = data["floors"]
+    assert isinstance(floors, dict)
+    for name, row in floors.items():
+        print(
+            f"  {name:24s} {row['ndcg@10']:8.4f} {row['cost']:8.4f} "
+            f"{row['off_topic_with_excerpts']:15.0%}"
+        )
 
 
 def print_table(title: str, rows: dict[str, dict[str, float]]) -> None:
@@ -240,6 +360,9 @@ def main() -> None:
                 sweep[f"dense {dense_weight:g} / lexical {1 - dense_weight:g}, k {k}"] = evaluate(
                     runs.ranking("hybrid", w), qrels
                 )
+    calibration: dict[str, object] = {}
+    if args.calibrate:
+        calibration = calibrate(runs, snapshot, doc_of_label, qrels, weights)
     vectors.close()
     latencies = sorted(runs.seconds)
     p50 = latencies[len(latencies) // 2] * 1000 if latencies else 0.0
@@ -252,6 +375,7 @@ def main() -> None:
                     "queries": len(queries),
                     "figures": figures,
                     "sweep": sweep,
+                    "calibration": calibration,
                     "p50_ms": p50,
                     "work": str(work),
                 },
@@ -272,6 +396,8 @@ def main() -> None:
     if sweep:
         best = max(sweep, key=lambda n: sweep[n]["ndcg@10"])
         print_table(f"sweep (best: {best})", sweep)
+    if calibration:
+        print_calibration(calibration)
     print(f"query time (embed + both searches): p50 {p50:.1f} ms")
     print(f"work folder (rank again with --reuse): {work}")
 

@@ -324,6 +324,17 @@ class ChunkSpan:
     end: int
     token_count: int
     page: int | None = None
+    #: the heading path of the section the chunk is in (``"Keys › Rotation"``), or the document's
+    #: title; embedded and indexed with the chunk, shown in its location ("" when there is none)
+    heading: str = ""
+
+
+HEADING_SEPARATOR = " › "
+
+
+def with_heading(heading: str, text: str) -> str:
+    """A chunk's text as embedded and indexed: its heading line first, when it has one."""
+    return f"{heading}\n\n{text}" if heading else text
 
 
 @dataclass(frozen=True)
@@ -338,6 +349,11 @@ class Chunk:
     end: int
     token_count: int
     text: str
+    heading: str = ""
+
+    def embedded_text(self) -> str:
+        """What the embedding model and the lexical index see: the heading, then the text."""
+        return with_heading(self.heading, self.text)
 
 
 @dataclass(frozen=True)

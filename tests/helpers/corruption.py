@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 CURRENT, MANIFEST, VECTORS, CHUNKS = "CURRENT", "manifest.json", "vectors.hnsw", "chunks.sqlite"
+LEXICAL = "lexical.npz"
 HEADER = struct.Struct("<QQQQQQiIQQQdQ")
 #: (name, struct format, offset) of each hnswlib header field
 FIELDS = [
@@ -85,7 +86,7 @@ def generate(
             }
         )
     for _ in range(flips // 2):  # signed: only the structural checks can catch these
-        name = rng.choice([VECTORS, CHUNKS])
+        name = rng.choice([VECTORS, CHUNKS, LEXICAL])
         offset, bit = rng.randrange(files[name]), rng.randrange(8)
         cases.append(
             {"kind": "bitflip", "file": name, "offset": offset, "bit": bit, "resign": True}
@@ -147,7 +148,7 @@ class Store:
         self.pristine = {p: p.read_bytes() for p in self.paths()}
 
     def paths(self) -> list[Path]:
-        return [self.work / CURRENT] + [self.snap / n for n in (MANIFEST, VECTORS, CHUNKS)]
+        return [self.work / CURRENT] + [self.snap / n for n in (MANIFEST, VECTORS, CHUNKS, LEXICAL)]
 
     def path(self, name: str) -> Path:
         return self.work / CURRENT if name == CURRENT else self.snap / name
@@ -161,7 +162,7 @@ class Store:
         """Make manifest and pointer match whatever the files now are."""
         if manifest is None:
             manifest = json.loads((self.snap / MANIFEST).read_bytes())
-            for name in (VECTORS, CHUNKS):
+            for name in (VECTORS, CHUNKS, LEXICAL):
                 data = (self.snap / name).read_bytes()
                 manifest["files"][name] = {
                     "size": len(data),
@@ -219,7 +220,7 @@ def _swap(store: Store, variant: str) -> None:
         name = {"old vectors": VECTORS, "old chunks": CHUNKS, "old manifest": MANIFEST}[variant]
         shutil.copyfile(old / name, store.snap / name)
     elif variant == "old files under the new name":
-        for name in (MANIFEST, VECTORS, CHUNKS):
+        for name in (MANIFEST, VECTORS, CHUNKS, LEXICAL):
             shutil.copyfile(old / name, store.snap / name)
     elif variant == "pointer to the old snapshot":
         pointer = json.loads((store.work / CURRENT).read_bytes())

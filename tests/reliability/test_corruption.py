@@ -25,7 +25,15 @@ from typing import Any
 
 import numpy as np
 import pytest
-from tests.helpers.corruption import CHUNKS, CURRENT, MANIFEST, VECTORS, generate, read_header
+from tests.helpers.corruption import (
+    CHUNKS,
+    CURRENT,
+    LEXICAL,
+    MANIFEST,
+    VECTORS,
+    generate,
+    read_header,
+)
 from tests.helpers.reliability import record_figure, size
 
 from kortty_rag.index.chunkdb import NewChunk
@@ -131,7 +139,7 @@ def open_all(
 def test_corrupted_snapshots_are_refused_before_loading(tmp_path: Path) -> None:
     template, spare = build_stores(tmp_path)
     snap = template / SNAPSHOTS / read_pointer(template)[0]  # type: ignore[index]
-    files = {name: (snap / name).stat().st_size for name in (MANIFEST, VECTORS, CHUNKS)}
+    files = {name: (snap / name).stat().st_size for name in (MANIFEST, VECTORS, CHUNKS, LEXICAL)}
     files[CURRENT] = (template / CURRENT).stat().st_size
     cases = generate(
         files, read_header(snap / VECTORS), flips=FLIPS, truncations=TRUNCATIONS, seed=4242

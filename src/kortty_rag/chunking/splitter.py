@@ -59,16 +59,30 @@ class Splitter:
     grow with the document. :meth:`split` is the same on one whole string.
     """
 
-    def __init__(self, counter: TokenCounter, params: ChunkingParams) -> None:
+    def __init__(
+        self, counter: TokenCounter, params: ChunkingParams, cache: dict[str, int] | None = None
+    ) -> None:
         self.counter = counter
         self.params = params
-        self._cache: dict[str, int] = {}
+        self._cache: dict[str, int] = {} if cache is None else cache
+
+    def reserving(self, tokens: int) -> Splitter:
+        """This splitter with ``tokens`` of each chunk's budget kept free (for a heading embedded
+        with the chunk), sharing its word-count cache; the budget never drops below half."""
+        budget = max(self.params.budget - tokens, self.params.budget // 2, 8)
+        if budget == self.params.budget:
+            return self
+        overlap = min(self.params.overlap, budget // 2 - 1)
+        return Splitter(self.counter, ChunkingParams(budget, max(0, overlap)), self._cache)
 
     def split(self, text: str, page: int | None = None) -> list[ChunkSpan]:
         return list(self.stream([text], page))
 
-    def stream(self, blocks: Iterable[str], page: int | None = None) -> Iterator[ChunkSpan]:
-        """The chunks of the text made of ``blocks`` (cut anywhere), in order."""
+    def stream(
+        self, blocks: Iterable[str], page: int | None = None, *, offset: int = 0
+    ) -> Iterator[ChunkSpan]:
+        """The chunks of the text made of ``blocks`` (cut anywhere), in order; offsets count from
+        ``offset`` (where this text begins in its page or file)."""
         text = BlockText(blocks)
         source = WordStream(text, self._pieces)
         words_in = iter(source)
@@ -100,7 +114,11 @@ class Splitter:
             end, tokens = self._fit(text, window, end)
             chunk_start, chunk_end = window[0].start, window[end - 1].end
             yield ChunkSpan(
-                text.slice(chunk_start, chunk_end), chunk_start, chunk_end, tokens, page
+                text.slice(chunk_start, chunk_end),
+                chunk_start + offset,
+                chunk_end + offset,
+                tokens,
+                page,
             )
             if exhausted and end >= len(window):
                 return

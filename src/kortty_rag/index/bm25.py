@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import sqlite3
+import zipfile
 from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kortty_rag.index.analysis import NO_LANGUAGE, Analyzer, analyzer, detect_language, parse_key
+from kortty_rag.models import with_heading
 
 K1 = 1.2
 B = 0.75
@@ -119,14 +121,18 @@ class LexicalWriter:
         changed = False
         while True:
             rows = self.db.execute(
-                "SELECT c.label, c.text FROM chunks c LEFT JOIN lexical_terms t ON t.label = c.label"
+                "SELECT c.label, c.text, c.heading FROM chunks c"
+                " LEFT JOIN lexical_terms t ON t.label = c.label"
                 " WHERE t.label IS NULL ORDER BY c.label LIMIT ?",
                 (_BATCH,),
             ).fetchall()
             if not rows:
                 return changed
             changed = True
-            analysed = [(int(label), *words.terms(str(text))) for label, text in rows]
+            analysed = [
+                (int(label), *words.terms(with_heading(str(heading), str(text))))
+                for label, text, heading in rows
+            ]
             wanted = {t for _, terms, _ in analysed for t in terms} - vocabulary.keys()
             self._lookup(wanted, vocabulary)
             new = sorted(wanted - vocabulary.keys())
@@ -200,6 +206,14 @@ def _row(
     return label, length, ids.tobytes(), tf.tobytes()
 
 
+def _typed(array: np.ndarray, dtype: type) -> np.ndarray:
+    """``array`` if it is one-dimensional of ``dtype`` (what :meth:`LexicalWriter.write_index`
+    writes); anything else is a damaged index."""
+    if array.ndim != 1 or array.dtype != np.dtype(dtype).newbyteorder("="):
+        raise ValueError(f"the lexical index holds an array of {array.dtype}, {array.ndim}-d")
+    return array
+
+
 @dataclass(frozen=True)
 class LexicalHit:
     label: int
@@ -211,15 +225,18 @@ class LexicalIndex:
     """The loaded inverted index of an active snapshot (read-only; safe to share between threads)."""
 
     def __init__(self, data: bytes, db: sqlite3.Connection) -> None:
-        with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
-            key = arrays["analyzer"].tobytes().decode()
-            sources = arrays["sources"].tobytes().decode()
-            self.labels = arrays["labels"]
-            self.lengths = arrays["lengths"]
-            self.row_sources = arrays["row_sources"]
-            self.offsets = arrays["offsets"]
-            self.rows = arrays["rows"]
-            self.counts = arrays["counts"]
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
+                key = arrays["analyzer"].tobytes().decode()
+                sources = arrays["sources"].tobytes().decode()
+                self.labels = _typed(arrays["labels"], np.int64)
+                self.lengths = _typed(arrays["lengths"], np.float32)
+                self.row_sources = _typed(arrays["row_sources"], np.int32)
+                self.offsets = _typed(arrays["offsets"], np.int64)
+                self.rows = _typed(arrays["rows"], np.int32)
+                self.counts = _typed(arrays["counts"], np.uint16)
+        except (zipfile.BadZipFile, KeyError, OSError, EOFError, UnicodeDecodeError) as exc:
+            raise ValueError(f"the lexical index is unreadable ({exc})") from exc
         language = parse_key(key)
         self.analyzer = analyzer(language if language is not None else NO_LANGUAGE)
         #: False when the index was made by another analyzer version (searched until migrated)
@@ -229,8 +246,12 @@ class LexicalIndex:
         n = len(self.labels)
         if not (
             len(self.lengths) == n == len(self.row_sources)
+            and len(self.offsets) > 0
             and len(self.rows) == len(self.counts) == int(self.offsets[-1])
-            and (n == 0 or (self.rows.min() >= 0 and self.rows.max() < n))
+            and bool(np.all(np.diff(self.offsets) >= 0))
+            and int(self.offsets[0]) == 0
+            and (len(self.rows) == 0 or (self.rows.min() >= 0 and self.rows.max() < n))
+            and bool(np.all(np.isfinite(self.lengths)))
         ):
             raise ValueError("the lexical index is inconsistent")
         self.size = n

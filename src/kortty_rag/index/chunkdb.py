@@ -40,14 +40,16 @@ CREATE TABLE IF NOT EXISTS chunks (
     start INTEGER NOT NULL,
     "end" INTEGER NOT NULL,
     token_count INTEGER NOT NULL,
-    text TEXT NOT NULL
+    text TEXT NOT NULL,
+    heading TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id);
 CREATE INDEX IF NOT EXISTS chunks_source ON chunks (source_id);
 """
 
 _CHUNK_COLUMNS = (
-    'c.label, c.chunk_id, c.source_id, d.rel_path, c.page, c.start, c."end", c.token_count, c.text'
+    'c.label, c.chunk_id, c.source_id, d.rel_path, c.page, c.start, c."end", c.token_count, c.text,'
+    " c.heading"
 )
 
 
@@ -60,6 +62,7 @@ class NewChunk:
     end: int
     token_count: int
     text: str
+    heading: str = ""
 
 
 def _typed(row: tuple[Any, ...], types: tuple[type | tuple[type, ...], ...]) -> tuple[Any, ...]:
@@ -72,13 +75,15 @@ def _typed(row: tuple[Any, ...], types: tuple[type | tuple[type, ...], ...]) -> 
     return row
 
 
-_CHUNK_TYPES = (int, str, str, str, (int, type(None)), int, int, int, str)
+_CHUNK_TYPES = (int, str, str, str, (int, type(None)), int, int, int, str, str)
 _DOCUMENT_TYPES = (str, str, str, int, str, int, (int, type(None)))
 
 
 def _chunk(row: tuple[Any, ...]) -> tuple[int, Chunk]:
-    label, chunk_id, source_id, rel_path, page, start, end, tokens, text = _typed(row, _CHUNK_TYPES)
-    return label, Chunk(chunk_id, source_id, rel_path, page, start, end, tokens, text)
+    label, chunk_id, source_id, rel_path, page, start, end, tokens, text, heading = _typed(
+        row, _CHUNK_TYPES
+    )
+    return label, Chunk(chunk_id, source_id, rel_path, page, start, end, tokens, text, heading)
 
 
 @contextlib.contextmanager
@@ -103,6 +108,9 @@ class ChunkWriter:
             self._db.execute("PRAGMA journal_mode = OFF")
             self._db.execute("PRAGMA synchronous = OFF")
             self._db.executescript(SCHEMA)
+            columns = {str(r[1]) for r in self._db.execute("PRAGMA table_info(chunks)")}
+            if "heading" not in columns:  # a chunk table of snapshot format 2 or older
+                self._db.execute("ALTER TABLE chunks ADD COLUMN heading TEXT NOT NULL DEFAULT ''")
             self.lexical = LexicalWriter(self._db)
             self._db.execute("BEGIN")
 
@@ -149,7 +157,7 @@ class ChunkWriter:
         document_id = int(cursor.lastrowid or 0)
         self._db.executemany(
             'INSERT INTO chunks (label, chunk_id, document_id, source_id, page, start, "end",'
-            " token_count, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " token_count, text, heading) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     c.label,
@@ -161,6 +169,7 @@ class ChunkWriter:
                     c.end,
                     c.token_count,
                     c.text,
+                    c.heading,
                 )
                 for c in chunks
             ],

@@ -183,7 +183,7 @@ class QdrantStore:
         vector = models.SparseVector(indices=terms[0], values=terms[1])
         hits = self._query("search the lexical index", vector, LEXICAL, k, source_ids)
         return [
-            Hit(h.label, h.chunk, h.score, sparse.coverage(query, h.chunk.text, words))
+            Hit(h.label, h.chunk, h.score, sparse.coverage(query, h.chunk.embedded_text(), words))
             for h in hits
         ]
 

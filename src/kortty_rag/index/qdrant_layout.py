@@ -198,6 +198,7 @@ def chunk_payload(
         "end": chunk.end,
         "token_count": chunk.token_count,
         "text": chunk.text,
+        "heading": chunk.heading,
         "sha256": document.sha256,
     }
 
@@ -213,6 +214,7 @@ def chunk_from_payload(data: dict[str, Any]) -> Chunk:
         end=int(data["end"]),
         token_count=int(data["token_count"]),
         text=str(data["text"]),
+        heading=str(data.get("heading", "")),
     )
 
 

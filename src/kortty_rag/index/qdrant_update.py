@@ -32,7 +32,7 @@ from kortty_rag.index.qdrant_layout import (
     sg,
     store_point_id,
 )
-from kortty_rag.models import Document
+from kortty_rag.models import Document, with_heading
 
 if TYPE_CHECKING:
     from kortty_rag.index.qdrant import QdrantStore
@@ -152,7 +152,10 @@ class QdrantUpdate:
         new = [p for p in batch if isinstance(p.vector, dict) and LEXICAL not in p.vector]
         if not new:
             return
-        texts = [str((p.payload or {}).get("text", "")) for p in new]
+        texts = [
+            with_heading(str((p.payload or {}).get("heading", "")), str((p.payload or {})["text"]))
+            for p in new
+        ]
         words = self.store.analyzer_for(texts)
         for point, lexical in zip(
             new, sparse.document_vectors(texts, self.store.avgdl, words), strict=True

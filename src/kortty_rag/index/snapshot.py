@@ -489,7 +489,9 @@ class SnapshotBuilder:
         labels = np.arange(self._next_label, self._next_label + len(chunks), dtype=np.uint64)
         self._next_label += len(chunks)
         labelled = [
-            NewChunk(int(label), c.chunk_id, c.page, c.start, c.end, c.token_count, c.text)
+            NewChunk(
+                int(label), c.chunk_id, c.page, c.start, c.end, c.token_count, c.text, c.heading
+            )
             for label, c in zip(labels, chunks, strict=True)
         ]
         doc_id = self.db.add_document(document, _now(), labelled)

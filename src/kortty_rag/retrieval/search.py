@@ -28,6 +28,7 @@ from kortty_rag.embedding.base import Embedder
 from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
 from kortty_rag.models import (
+    HEADING_SEPARATOR,
     Chunk,
     EmbeddingIdentity,
     Hit,
@@ -123,7 +124,12 @@ class Candidate:
 
     @property
     def location(self) -> str:
-        return f"{self.path}, page {self.chunk.page}" if self.chunk.page is not None else self.path
+        """Where the excerpt is: path, heading path of its section, PDF page
+        (``notes/backup.md › Keys › Rotation``, ``manual.pdf, page 7``)."""
+        where = self.path
+        if self.chunk.heading:
+            where += HEADING_SEPARATOR + self.chunk.heading
+        return f"{where}, page {self.chunk.page}" if self.chunk.page is not None else where
 
     def scores_json(self) -> dict[str, Any]:
         return {

@@ -24,13 +24,14 @@ import numpy as np
 
 from kortty_rag.chunking.estimate import estimated_chunks
 from kortty_rag.chunking.splitter import Splitter
+from kortty_rag.chunking.structured import document_spans
 from kortty_rag.embedding.base import EMBED_BATCH, Embedder
 from kortty_rag.errors import EmbeddingError, ExtractionError, SnapshotError
 from kortty_rag.extract.document import ExtractionCache, open_document
 from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.index.base import StoreUpdate, VectorStore
 from kortty_rag.index.chunkdb import NewChunk
-from kortty_rag.models import ChunkSpan, Document, SourceStatus
+from kortty_rag.models import ChunkSpan, Document, SourceStatus, with_heading
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 from kortty_rag.sources.review import RootState
 from kortty_rag.sync.plan import ChangePlan, DocumentTask, SourcePlan
@@ -257,7 +258,7 @@ class IndexRun:
             pending.pages = document.pages
             for segment in document.segments:
                 with contextlib.closing(segment.blocks) as blocks:
-                    for span in splitter.stream(blocks, segment.page):
+                    for span in document_spans(splitter, task.format, segment.page, blocks):
                         self.queue.append((pending, len(pending.spans)))
                         pending.spans.append(span)
                         if len(self.queue) >= EMBED_BATCH:
@@ -301,7 +302,8 @@ class IndexRun:
         while len(self.queue) >= EMBED_BATCH or (final and self.queue):
             self.cancel.raise_if_cancelled()
             batch = [self.queue.popleft() for _ in range(min(EMBED_BATCH, len(self.queue)))]
-            vectors = self._embedder().embed_documents([p.spans[i].text for p, i in batch])
+            texts = [with_heading(p.spans[i].heading, p.spans[i].text) for p, i in batch]
+            vectors = self._embedder().embed_documents(texts)
             done = 0
             for (pending, i), vector in zip(batch, vectors, strict=True):
                 pending.vectors.set(i, vector)
@@ -334,7 +336,7 @@ class IndexRun:
             pending.pages,
         )
         chunks = [
-            NewChunk(0, chunk_id(task, s), s.page, s.start, s.end, s.token_count, s.text)
+            NewChunk(0, chunk_id(task, s), s.page, s.start, s.end, s.token_count, s.text, s.heading)
             for s in pending.spans
         ]
         pending.spans = []

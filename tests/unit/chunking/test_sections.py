@@ -1,0 +1,104 @@
+"""Headings of Markdown, AsciiDoc and reStructuredText cut a document into sections, streaming."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kortty_rag.chunking.sections import Piece, clean_heading, plain_title, sections
+
+
+def outline(text: str, fmt: str = "Markdown", block: int = 7) -> list[tuple[tuple[str, ...], str]]:
+    """(heading path, section text) per section, the text fed in blocks of ``block`` characters."""
+    blocks = [text[i : i + block] for i in range(0, len(text), block)]
+    pieces = list(sections(blocks, fmt))
+    return [
+        (group[0].heading, "".join(p.text for p in group))
+        for group in (list(g) for _, g in groupby(pieces, key=lambda p: p.section))
+    ]
+
+
+MARKDOWN = """Intro line.
+
+# Backup notes
+
+Some words.
+
+## Keys
+
+### Rotation
+
+Rotate monthly.
+
+```sh
+# not a heading
+```
+
+## Tapes
+Tapes go off site.
+
+Setext title
+------------
+
+Body.
+"""
+
+
+def test_markdown_headings_make_sections_with_paths() -> None:
+    found = outline(MARKDOWN)
+    assert [path for path, _ in found] == [
+        (),
+        ("Backup notes",),
+        ("Backup notes", "Keys"),
+        ("Backup notes", "Keys", "Rotation"),
+        ("Backup notes", "Tapes"),
+        ("Backup notes", "Setext title"),
+    ]
+    rotation = dict(found)[("Backup notes", "Keys", "Rotation")]
+    assert "# not a heading" in rotation  # fenced code is not a heading
+    assert dict(found)[("Backup notes", "Setext title")].startswith("Setext title\n------------\n")
+
+
+def test_pieces_cover_the_text_exactly_with_offsets() -> None:
+    pieces = list(sections([MARKDOWN[i : i + 5] for i in range(0, len(MARKDOWN), 5)], "Markdown"))
+    assert "".join(p.text for p in pieces) == MARKDOWN
+    assert all(MARKDOWN[p.start : p.start + len(p.text)] == p.text for p in pieces)
+
+
+def test_asciidoc_and_rst() -> None:
+    adoc = "= Manual\n\nHello.\n\n== Install\n\nRun it.\n"
+    assert [p for p, _ in outline(adoc, "AsciiDoc")] == [("Manual",), ("Manual", "Install")]
+    rst = "=====\nGuide\n=====\n\nText.\n\nUsage\n-----\n\nMore.\n\nDetail\n~~~~~~\n\nEnd.\n"
+    assert [p for p, _ in outline(rst, "reStructuredText")][-2:] == [
+        ("Guide", "Usage"),
+        ("Guide", "Usage", "Detail"),
+    ]
+
+
+def test_front_matter_is_not_a_heading() -> None:
+    text = "---\ntitle: x\n---\n# Real\n\nBody\n"
+    assert [p for p, _ in outline(text)] == [(), ("Real",)]
+
+
+def test_heading_markup_is_cleaned() -> None:
+    assert clean_heading("The **`retry`** [policy](http://x) _now_") == "The retry policy now"
+    assert [p for p, _ in outline("# Title ##\n\nx\n")] == [("Title",)]
+
+
+def test_plain_title() -> None:
+    assert plain_title("Vitamin D and bone density\nWe studied ...") == "Vitamin D and bone density"
+    assert plain_title("This is a sentence.\nMore.") is None
+    assert plain_title("only one line") is None
+    assert plain_title("x" * 200 + "\nmore") is None
+
+
+@given(st.text(alphabet=st.sampled_from("#=-~ ab\n`"), max_size=300), st.integers(1, 40))
+def test_any_text_round_trips(text: str, block: int) -> None:
+    for fmt in ("Markdown", "AsciiDoc", "reStructuredText"):
+        blocks = [text[i : i + block] for i in range(0, len(text), block)]
+        pieces: list[Piece] = list(sections(blocks, fmt))
+        assert "".join(p.text for p in pieces) == text
+        assert [p.section for p in pieces] == sorted(p.section for p in pieces)
+        assert all(text[p.start : p.start + len(p.text)] == p.text for p in pieces)

@@ -1,0 +1,73 @@
+"""Chunks of structured text stay inside their section and carry its heading path."""
+
+from __future__ import annotations
+
+from kortty_rag.chunking.splitter import make_splitter
+from kortty_rag.chunking.structured import document_spans
+from kortty_rag.models import with_heading
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+NOTES = (
+    """# Backup notes
+
+How the backups of the file server work.
+
+## Keys
+
+### Rotation
+
+"""
+    + "Rotate the backup keys every month and keep the old key for a week. " * 12
+    + """
+
+## Tapes
+
+Tapes go off site on Fridays.
+"""
+)
+
+
+def spans(text: str, fmt: str, budget: int = 40) -> list:  # type: ignore[type-arg]
+    splitter = make_splitter(words, budget, 6)
+    blocks = [text[i : i + 11] for i in range(0, len(text), 11)]
+    return list(document_spans(splitter, fmt, None, blocks))
+
+
+def test_markdown_chunks_carry_their_heading_path_and_stay_in_their_section() -> None:
+    found = spans(NOTES, "Markdown")
+    headings = [s.heading for s in found]
+    assert headings[0] == "Backup notes"
+    assert "Backup notes › Keys › Rotation" in headings
+    assert headings[-1] == "Backup notes › Tapes"
+    for span in found:
+        assert NOTES[span.start : span.end] == span.text  # offsets are the file's
+        if span.heading.endswith("Rotation"):
+            assert "Tapes" not in span.text and "# Backup" not in span.text
+    rotation = [s for s in found if s.heading.endswith("Rotation")]
+    assert len(rotation) > 1  # a long section is cut, every part keeps the path
+    for span in found:  # the heading's words are reserved in the budget
+        assert words(with_heading(span.heading, span.text)) <= 40
+
+
+def test_a_plain_text_title_goes_to_every_chunk() -> None:
+    text = "Vitamin D and bone density\n" + "We measured bone density in adults. " * 30
+    found = spans(text, "Text")
+    assert len(found) > 1 and {s.heading for s in found} == {"Vitamin D and bone density"}
+    assert all(words(with_heading(s.heading, s.text)) <= 40 for s in found)
+
+
+def test_code_and_untitled_text_have_no_heading() -> None:
+    assert {s.heading for s in spans("def f():\n    return 1\n" * 30, "Python")} == {""}
+    assert {s.heading for s in spans("A sentence first.\n" + "More words here. " * 30, "Text")} == {
+        ""
+    }
+
+
+def test_an_overlong_heading_keeps_its_last_parts() -> None:
+    deep = "# " + "Very long top heading words " * 3 + "\n\n## Short\n\n" + "Body text here. " * 10
+    found = spans(deep, "Markdown")
+    assert found[-1].heading == "Short"  # the long first part did not fit in a quarter budget
