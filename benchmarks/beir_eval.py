@@ -269,6 +269,9 @@ def main() -> None:
     parser.add_argument(
         "--sweep", action="store_true", help="re-rank with a grid of fusion settings"
     )
+    parser.add_argument(
+        "--calibrate", action="store_true", help="relevance-floor figures: similarities, costs"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument(
         "--reuse",

@@ -51,6 +51,8 @@ _CHUNK_COLUMNS = (
     'c.label, c.chunk_id, c.source_id, d.rel_path, c.page, c.start, c."end", c.token_count, c.text,'
     " c.heading"
 )
+#: the same for a chunk table of format 2 or older (no headings), served until it is migrated
+_OLD_CHUNK_COLUMNS = _CHUNK_COLUMNS.replace("c.heading", "'' AS heading")
 
 
 @dataclass(frozen=True)
@@ -228,6 +230,8 @@ class ChunkReader:
                 f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
             )
             self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
+            columns = {str(r[1]) for r in self._db.execute("PRAGMA table_info(chunks)")}
+            self._columns = _CHUNK_COLUMNS if "heading" in columns else _OLD_CHUNK_COLUMNS
         except (sqlite3.Error, UnicodeDecodeError, TypeError, ValueError) as exc:
             raise SnapshotError(f"Chunk table {path.name} is unreadable: {exc}") from exc
         self._lock = threading.Lock()
@@ -259,7 +263,7 @@ class ChunkReader:
                 part = wanted[start : start + 500]
                 marks = ",".join("?" * len(part))
                 rows = self._db.execute(
-                    f"SELECT {_CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id"
+                    f"SELECT {self._columns} FROM chunks c JOIN documents d ON d.id = c.document_id"
                     f" WHERE c.label IN ({marks})",
                     part,
                 )
@@ -294,7 +298,7 @@ class ChunkReader:
     def iter_chunks(self) -> Iterator[tuple[int, Chunk]]:
         with self._lock:
             rows = self._db.execute(
-                f"SELECT {_CHUNK_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id"
+                f"SELECT {self._columns} FROM chunks c JOIN documents d ON d.id = c.document_id"
                 " ORDER BY c.label"
             ).fetchall()
         return iter([_chunk(row) for row in rows])  # converted here, inside read_errors

@@ -217,3 +217,22 @@ def test_coverage_is_the_idf_weighted_share_of_query_terms(tmp_path: Path) -> No
     both = store.lexical_search("bread capital", 10, ["s1"])
     assert both[0].chunk.rel_path == "capital.md" and both[0].coverage == 1.0
     assert all(h.coverage is not None and h.coverage < 0.5 for h in both[1:])
+
+
+def test_a_format_2_snapshot_is_served_as_it_is_while_a_job_holds_the_store(tmp_path: Path) -> None:
+    """Migration needs the store lock; while another job holds it the old snapshot is served,
+    chunk table without headings included (and without a lexical index until it is migrated)."""
+    from kortty_rag.index.lock import StoreLock
+
+    fixture = Path(__file__).parents[2] / "data" / "snapshot-format-2" / "legacy-3c5e71"
+    folder = tmp_path / fixture.name
+    shutil.copytree(fixture, folder)
+    with StoreLock(folder, purpose="test"):
+        store = LocalStore(folder, IDENTITY, clean=False)
+        assert store.snapshot is not None and store.snapshot.manifest.format == 2
+        vector = HashEmbedder().embed_query("lighthouse keeper lens")
+        hits = store.search(vector, 3, ["src-v2docs"])
+        assert {h.chunk.rel_path for h in hits} == {"lighthouse.txt", "report.md", "widget.py"}
+        assert all(h.chunk.heading == "" for h in hits)
+        assert store.lexical_search("lighthouse", 3, ["src-v2docs"]) == []
+        store.close()
