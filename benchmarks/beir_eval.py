@@ -360,9 +360,15 @@ def main() -> None:
         for dense_weight in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
             for k in (5, 10, 20, 40, 60):
                 w = FusionWeights(dense_weight, 1 - dense_weight, k)
-                sweep[f"dense {dense_weight:g} / lexical {1 - dense_weight:g}, k {k}"] = evaluate(
-                    runs.ranking("hybrid", w), qrels
+                sweep[f"rrf, dense {dense_weight:g} / lexical {1 - dense_weight:g}, k {k}"] = (
+                    evaluate(runs.ranking("hybrid", w), qrels)
                 )
+        for tenth in range(2, 9):
+            dense_weight = tenth / 10
+            w = FusionWeights(dense_weight, 1 - dense_weight, method="convex")
+            sweep[f"convex, dense {dense_weight:g} / lexical {1 - dense_weight:g}"] = evaluate(
+                runs.ranking("hybrid", w), qrels
+            )
     calibration: dict[str, object] = {}
     if args.calibrate:
         calibration = calibrate(runs, snapshot, doc_of_label, qrels, weights)

@@ -324,12 +324,16 @@ class ChunkSpan:
     end: int
     token_count: int
     page: int | None = None
-    #: the heading path of the section the chunk is in (``"Keys › Rotation"``), or the document's
+    #: the heading path of the section the chunk is in (``"Keys / Rotation"``), or the document's
     #: title; embedded and indexed with the chunk, shown in its location ("" when there is none)
     heading: str = ""
 
 
-HEADING_SEPARATOR = " › "
+#: between the parts of a heading path ("Keys / Rotation") and between a path and its heading path
+#: in a location ("notes/backup.md § Keys / Rotation"): signs the context block's neutraliser leaves
+#: as they are (angle quotes such as "›" read as brackets there and would be escaped)
+HEADING_SEPARATOR = " / "
+LOCATION_SEPARATOR = " § "
 
 
 def with_heading(heading: str, text: str) -> str:

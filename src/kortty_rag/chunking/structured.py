@@ -1,7 +1,7 @@
 """A document's chunks with their headings: sections first for structured text, then the splitter.
 
 Markdown, AsciiDoc and reStructuredText are cut at their headings (:mod:`kortty_rag.chunking.sections`)
-and every section is chunked on its own, each chunk carrying its heading path (``Keys › Rotation``).
+and every section is chunked on its own, each chunk carrying its heading path (``Keys / Rotation``).
 A plain text whose first line is a short title gives that title to every chunk. The heading is
 embedded and indexed with the chunk (:func:`kortty_rag.models.with_heading`), so its tokens are
 reserved in the chunk's budget; a heading longer than a quarter of the budget keeps its last parts.

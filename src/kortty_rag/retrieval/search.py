@@ -28,7 +28,7 @@ from kortty_rag.embedding.base import Embedder
 from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
 from kortty_rag.models import (
-    HEADING_SEPARATOR,
+    LOCATION_SEPARATOR,
     Chunk,
     EmbeddingIdentity,
     Hit,
@@ -125,10 +125,10 @@ class Candidate:
     @property
     def location(self) -> str:
         """Where the excerpt is: path, heading path of its section, PDF page
-        (``notes/backup.md › Keys › Rotation``, ``manual.pdf, page 7``)."""
+        (``notes/backup.md § Keys / Rotation``, ``manual.pdf, page 7``)."""
         where = self.path
         if self.chunk.heading:
-            where += HEADING_SEPARATOR + self.chunk.heading
+            where += LOCATION_SEPARATOR + self.chunk.heading
         return f"{where}, page {self.chunk.page}" if self.chunk.page is not None else where
 
     def scores_json(self) -> dict[str, Any]:

@@ -41,8 +41,8 @@ def test_markdown_chunks_carry_their_heading_path_and_stay_in_their_section() ->
     found = spans(NOTES, "Markdown")
     headings = [s.heading for s in found]
     assert headings[0] == "Backup notes"
-    assert "Backup notes › Keys › Rotation" in headings
-    assert headings[-1] == "Backup notes › Tapes"
+    assert "Backup notes / Keys / Rotation" in headings
+    assert headings[-1] == "Backup notes / Tapes"
     for span in found:
         assert NOTES[span.start : span.end] == span.text  # offsets are the file's
         if span.heading.endswith("Rotation"):

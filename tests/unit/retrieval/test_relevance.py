@@ -149,3 +149,14 @@ def test_nothing_relevant_means_no_block_and_a_note() -> None:
 
     empty = search(STARTER, [])
     assert empty.block == "" and empty.note == NO_MATCHES and not empty.nothing_relevant
+
+
+def test_the_location_shows_the_heading_path_and_the_page() -> None:
+    heading = "Backup notes / Keys / Rotation"
+    text = "Rotate the backup keys monthly."
+    hit = Hit(0, replace(chunk(0, text), heading=heading), 0.9)
+    result = search(STARTER, [hit])
+    assert result.excerpts[0].location() == f"/data/notes/doc0.md § {heading}"
+    assert f"/data/notes/doc0.md § {heading}" in result.block
+    paged = Hit(1, replace(chunk(1, text), page=7), 0.9)
+    assert search(STARTER, [paged]).excerpts[0].location() == "/data/notes/doc1.md, page 7"
