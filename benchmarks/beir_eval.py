@@ -177,10 +177,24 @@ class ProductRuns:
             return {q: self.documents([x for x, _ in r]) for q, r in self.dense.items()}
         if part == "lexical":
             return {q: self.documents([x for x, _ in r]) for q, r in self.lexical.items()}
+        if part == "hybrid-documents":  # fuse the two document rankings (document = best chunk)
+            return {
+                q: [
+                    f.key
+                    for f in fuse(self._best(self.dense[q]), self._best(self.lexical[q]), weights)  # type: ignore[arg-type]
+                ]
+                for q in self.dense
+            }
         return {
             q: self.documents([f.key for f in fuse(self.dense[q], self.lexical[q], weights)])  # type: ignore[arg-type]
             for q in self.dense
         }
+
+    def _best(self, ranked: list[tuple[int, float]]) -> list[tuple[str, float]]:
+        best: dict[str, float] = {}
+        for label, score in ranked:
+            best.setdefault(self.doc_of[label], score)
+        return list(best.items())
 
 
 def calibrate(
@@ -203,7 +217,9 @@ def calibrate(
     relevant = []
     for qid, judged in qrels.items():
         scores = matrix @ np.asarray(runs.query_vectors[qid], dtype=np.float32)
-        relevant += [float(scores[rows_of[d]].max()) for d, g in judged.items() if g > 0]
+        relevant += [
+            float(scores[rows_of[d]].max()) for d, g in judged.items() if g > 0 and d in rows_of
+        ]
     quantiles = {f"{q:g}%": float(np.percentile(relevant, q)) for q in (0.5, 1, 2, 5, 10, 20, 50)}
     off = ProductRuns(runs.vectors, runs.embedder, runs.sources, runs.doc_of)
     off.run({f"off{i}": text for i, text in enumerate(OFF_TOPIC)})
@@ -363,12 +379,20 @@ def main() -> None:
                 sweep[f"rrf, dense {dense_weight:g} / lexical {1 - dense_weight:g}, k {k}"] = (
                     evaluate(runs.ranking("hybrid", w), qrels)
                 )
-        for tenth in range(2, 9):
+        for tenth in range(2, 10):
             dense_weight = tenth / 10
             w = FusionWeights(dense_weight, 1 - dense_weight, method="convex")
             sweep[f"convex, dense {dense_weight:g} / lexical {1 - dense_weight:g}"] = evaluate(
                 runs.ranking("hybrid", w), qrels
             )
+        for method, ks in (("rrf", (10, 20, 60)), ("convex", (60,))):
+            for dense_weight in (0.4, 0.5, 0.6, 0.7, 0.8):
+                for k in ks:
+                    w = FusionWeights(dense_weight, 1 - dense_weight, k, method)
+                    name = f"documents {method}, dense {dense_weight:g}" + (
+                        f", k {k}" if method == "rrf" else ""
+                    )
+                    sweep[name] = evaluate(runs.ranking("hybrid-documents", w), qrels)
     calibration: dict[str, object] = {}
     if args.calibrate:
         calibration = calibrate(runs, snapshot, doc_of_label, qrels, weights)

@@ -15,7 +15,8 @@ Recognised headings, outside fenced code blocks (``` and ~~~) and front matter:
 * reStructuredText (a one-line paragraph underlined — optionally also overlined — with a repeated
   punctuation character at least as long as the title; levels in the order the styles first appear).
 
-Plain text has no headings; :func:`plain_title` takes a short first line as the document's title.
+Plain text has no headings; :func:`plain_title` takes a first line that stands on its own as the
+document's title.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from dataclasses import dataclass
 MAX_DEPTH = 6
 #: a heading longer than this is cut (a heading is a label, not content)
 MAX_HEADING = 120
+#: a plain text's first line longer than this is not its title
+MAX_TITLE = 300
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _ADOC = re.compile(r"^(={1,6})[ \t]+(\S.*?)[ \t]*$")
@@ -170,11 +173,13 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
 
 
 def plain_title(first_block: str) -> str | None:
-    """The title of a plain text: its first line, if that is short and followed by more text."""
+    """The title of a plain text: its first line, if it stands on its own — at most
+    :data:`MAX_TITLE` characters, followed by more text, and not the first line of a hard-wrapped
+    paragraph (whose sentence continues, in lower case, on the next line)."""
     line, newline, rest = first_block.lstrip("\ufeff").partition("\n")
     line = line.strip()
-    if not newline or not rest.strip() or not line or len(line) > MAX_HEADING:
+    following = rest.lstrip(" \t")
+    if not newline or not rest.strip() or not line or len(line) > MAX_TITLE:
         return None
-    if line.endswith((".", ",", ";", ":")) and not line.endswith("..."):
-        return None  # a sentence, not a title
-    return line
+    continues = not line.endswith((".", "!", "?", ":")) and following[:1].islower()
+    return None if continues else line

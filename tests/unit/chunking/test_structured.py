@@ -62,9 +62,8 @@ def test_a_plain_text_title_goes_to_every_chunk() -> None:
 
 def test_code_and_untitled_text_have_no_heading() -> None:
     assert {s.heading for s in spans("def f():\n    return 1\n" * 30, "Python")} == {""}
-    assert {s.heading for s in spans("A sentence first.\n" + "More words here. " * 30, "Text")} == {
-        ""
-    }
+    wrapped = "A first sentence that goes\non and on. " + "More words here. " * 30
+    assert {s.heading for s in spans(wrapped, "Text")} == {""}  # a hard-wrapped paragraph
 
 
 def test_an_overlong_heading_keeps_its_last_parts() -> None:
