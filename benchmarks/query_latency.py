@@ -17,8 +17,11 @@ runs it:
 The targets are for 100k chunks: p50 <= 20 ms, p95 <= 40 ms, recall@10 >= 0.99 on real embeddings.
 Absolute times depend on the machine and its load; the sizes are measured in one run.
 
+Embedding the 100,000 pieces takes about an hour on 2 shared cores; ``--prepare`` does only that
+(resumable), ``--embed-threads 1`` is faster while another process keeps a core busy.
+
     .venv/bin/python benchmarks/query_latency.py [BEIR_DIR] [--sizes 10000 100000] [--queries 300]
-        [--reuse WORK] [--no-uniform]
+        [--reuse WORK] [--no-uniform] [--embed-threads N] [--prepare]
 """
 
 from __future__ import annotations
