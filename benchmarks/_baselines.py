@@ -36,7 +36,7 @@ def read_corpus(folder: Path, doc_ids: Sequence[str]) -> list[str]:
         for line in lines:
             doc = json.loads(line)
             if doc["_id"] in wanted:
-                texts[doc["_id"]] = f"{doc['title']}\n{doc['text']}"
+                texts[doc["_id"]] = f"{doc.get('title', '')}\n{doc['text']}"
     return [texts[d] for d in doc_ids]
 
 

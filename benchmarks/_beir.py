@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 DEFAULT_BEIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "scifact-dev"
+
+
+_PLAIN_ID = re.compile(r"[A-Za-z0-9]{1,100}")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+def file_name(doc_id: str) -> str:
+    """Where a document is written, relative to the corpus folder, spread over folders.
+
+    A plain id (letters and digits, as in SciFact) gives ``<last two characters>/<id>.txt``; any other
+    id is cut to a safe name plus a hash, so that no id makes a hidden, skipped or nested path."""
+    if _PLAIN_ID.fullmatch(doc_id):
+        return f"{doc_id[-2:].rjust(2, '0')}/{doc_id}.txt"
+    digest = hashlib.sha256(doc_id.encode()).hexdigest()
+    return f"{digest[:2]}/{_UNSAFE.sub('_', doc_id)[:80]}-{digest[:8]}.txt"
 
 
 def _documents(source: Path, limit: int | None) -> Iterator[tuple[str, dict[str, str]]]:
@@ -17,7 +34,7 @@ def _documents(source: Path, limit: int | None) -> Iterator[tuple[str, dict[str,
             if limit is not None and count >= limit:
                 break
             doc = json.loads(line)
-            yield f"{doc['_id'][-2:].rjust(2, '0')}/{doc['_id']}.txt", doc  # over 100 folders
+            yield file_name(str(doc["_id"])), doc
 
 
 def corpus_paths(source: Path, limit: int | None = None) -> dict[str, str]:
@@ -29,7 +46,7 @@ def write_corpus(source: Path, target: Path, limit: int | None = None) -> dict[s
     """One file per document (``title`` + newline + ``text``); returns relative path → doc id."""
     for rel, doc in _documents(source, limit):
         (target / rel).parent.mkdir(parents=True, exist_ok=True)
-        (target / rel).write_text(f"{doc['title']}\n{doc['text']}\n", encoding="utf-8")
+        (target / rel).write_text(f"{doc.get('title', '')}\n{doc['text']}\n", encoding="utf-8")
     return corpus_paths(source, limit)
 
 

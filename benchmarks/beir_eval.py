@@ -8,9 +8,12 @@ and MRR@10 for each.
 ``--baselines`` scores plain pipelines side by side in the same run (``_baselines.py``: bm25s with
 stopwords and a Snowball stemmer, exact dense search over the product's own vectors and over plain
 254/38 token windows, and a plain RRF of the two); ``--sweep`` re-ranks with a grid of fusion
-settings; ``--limit-docs N`` takes the first N documents and the queries judged on them (the CI slice).
+settings; ``--limit-docs N`` takes the first N documents and the queries judged on them. Any data
+set in BEIR's layout works (``corpus.jsonl``, ``queries.jsonl``, ``qrels/SPLIT.tsv``); the tests run
+it on one made from the standard library's docstrings (``tests/integration/test_beir_benchmark.py``).
 
-    .venv/bin/python benchmarks/beir_eval.py [DATASET_DIR] [--baselines] [--sweep] [--json]
+    .venv/bin/python benchmarks/beir_eval.py [DATASET_DIR] [--split dev] [--baselines] [--sweep]
+        [--json] [--work WORK | --reuse WORK]
 """
 
 from __future__ import annotations
@@ -108,12 +111,12 @@ def evaluate(rankings: Rankings, qrels: dict[str, dict[str, int]]) -> dict[str, 
 
 
 def judged_slice(
-    dataset: Path, doc_ids: set[str], limit_queries: int | None
+    dataset: Path, doc_ids: set[str], limit_queries: int | None, split: str = "dev"
 ) -> tuple[dict[str, str], dict[str, dict[str, int]]]:
     """The judged queries with at least one relevant document in ``doc_ids`` (judgements cut to it)."""
     queries = read_queries(dataset)
     qrels: dict[str, dict[str, int]] = {}
-    for qid, judged in read_qrels(dataset).items():
+    for qid, judged in read_qrels(dataset, split).items():
         kept = {d: g for d, g in judged.items() if d in doc_ids}
         if qid in queries and any(g > 0 for g in kept.values()):
             qrels[qid] = kept
@@ -275,6 +278,7 @@ def print_table(title: str, rows: dict[str, dict[str, float]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dataset", nargs="?", type=Path, default=DEFAULT_BEIR)
+    parser.add_argument("--split", default="dev", help="the judgements: qrels/SPLIT.tsv (dev)")
     parser.add_argument("--limit-queries", type=int)
     parser.add_argument("--limit-docs", type=int, help="only the first N documents (CI slice)")
     parser.add_argument("--dense-weight", type=float, default=None, help="default: the store's")
@@ -289,20 +293,31 @@ def main() -> None:
         "--calibrate", action="store_true", help="relevance-floor figures: similarities, costs"
     )
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    parser.add_argument(
+    folders = parser.add_mutually_exclusive_group()
+    folders.add_argument(
         "--reuse",
         type=Path,
         metavar="WORK",
         help="the work folder of an earlier run (printed at its end): rank again without indexing",
     )
+    folders.add_argument(
+        "--work",
+        type=Path,
+        metavar="WORK",
+        help="index in this new or empty folder (default: a temporary one); a starter model "
+        "already installed in WORK/home is used as it is",
+    )
     args = parser.parse_args()
-    work = args.reuse or Path(tempfile.mkdtemp(prefix="kortty-beir-"))
+    for name in ("corpus.jsonl", "queries.jsonl", f"qrels/{args.split}.tsv"):
+        if not (args.dataset / name).is_file():
+            parser.error(f"{args.dataset} has no {name}: it is not a BEIR data set folder")
+    work = args.reuse or args.work or Path(tempfile.mkdtemp(prefix="kortty-beir-"))
     os.environ["KORTTY_HOME"] = str(work / "home")
 
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.embedding.catalog import STARTER_ID
     from kortty_rag.embedding.install import install_starter
-    from kortty_rag.embedding.installed import get_model
+    from kortty_rag.embedding.installed import get_model, list_models
     from kortty_rag.embedding.loader import load_embedder
     from kortty_rag.index.local import LocalStore
     from kortty_rag.retrieval.fusion import FusionWeights
@@ -318,7 +333,8 @@ def main() -> None:
         chunk_count = None
     else:
         paths = write_corpus(args.dataset, work / "corpus", args.limit_docs)
-        model = install_starter()
+        installed = any(m.id == STARTER_ID for m in list_models())
+        model = get_model(STARTER_ID) if installed else install_starter()
         embedder = load_embedder(model.identity())
         store = registry.create("beir", model.identity())
         with StoreJob(store, registry=registry) as job:
@@ -331,7 +347,7 @@ def main() -> None:
     snapshot = vectors.snapshot
     assert snapshot is not None
     doc_of_label = {label: paths[chunk.rel_path] for label, chunk in snapshot.chunks.iter_chunks()}
-    queries, qrels = judged_slice(args.dataset, set(paths.values()), args.limit_queries)
+    queries, qrels = judged_slice(args.dataset, set(paths.values()), args.limit_queries, args.split)
     base = store_weights(store)
     weights = FusionWeights(
         base.dense if args.dense_weight is None else args.dense_weight,

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from kortty_rag import languages
 from kortty_rag.decoding import CHECK, MAX, MIN, decode, join
 
 MiB = 1024 * 1024
@@ -225,14 +226,17 @@ class StoreRoles:
 
 @dataclass(frozen=True)
 class RetrievalSettings:
-    """``settings.retrieval`` of a store: the hybrid ranking's switches and fusion, and the minimum
-    relevance an excerpt needs (README, "Retrieval and the context block")."""
+    """``settings.retrieval`` of a store: the hybrid ranking's switches and fusion, the minimum
+    relevance an excerpt needs, and the language of the lexical index (README, "Retrieval and the
+    context block")."""
 
     dense: bool = True
     lexical: bool = True
     dense_weight: float = field(default=0.7, metadata={MIN: 0.0, MAX: 1.0})
     rrf_k: int = field(default=60, metadata={MIN: 1})
     min_relevance: RelevanceLevel = RelevanceLevel.LOW
+    #: ``auto`` (detected once from the text), ``none`` or a code (:mod:`kortty_rag.languages`)
+    language: str = field(default=languages.AUTO, metadata={CHECK: languages.check})
 
 
 @dataclass(frozen=True)

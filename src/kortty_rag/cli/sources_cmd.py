@@ -8,11 +8,22 @@ import re
 import sys
 from typing import Any
 
+from kortty_rag import languages
+from kortty_rag.cli.lexical_view import lexical_state
 from kortty_rag.cli.render import StderrProgress, print_json, review_table, table
 from kortty_rag.cli.stores_cmd import confirm
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import UsageError
-from kortty_rag.models import DEFAULT_MAX_FILE_SIZE, GiB, MiB, SourceOptions, Store, SyncMode
+from kortty_rag.index.factory import lexical_language
+from kortty_rag.models import (
+    DEFAULT_MAX_FILE_SIZE,
+    GiB,
+    MiB,
+    SourceOptions,
+    Store,
+    StoreType,
+    SyncMode,
+)
 from kortty_rag.sync.jobs import PreparedReview, StoreJob, find_source, set_source_enabled
 from kortty_rag.sync.pipeline import IndexSummary
 from kortty_rag.untrusted import escape_line
@@ -190,6 +201,14 @@ def cmd_list(args: argparse.Namespace) -> int:
         ["PATH", "TYPE", "SYNC", "STATUS", "FILES/CHUNKS", "ISSUES", "LAST INDEXED", "REASON"],
         source_rows(store),
     )
+    print()
+    if store.type is StoreType.LOCAL:
+        print(lexical_state(store).describe(store.name))
+    else:  # the points' own language needs a connection: `store retrieval` makes one
+        print(
+            f"Lexical language: {languages.describe(lexical_language(store))} (`kortty-rag store "
+            f"retrieval {store.name!r}` shows the language of the points)."
+        )
     return 0
 
 

@@ -6,11 +6,14 @@ import argparse
 import sys
 from typing import Any
 
+from kortty_rag import languages
 from kortty_rag.cli import qdrant_cmd
+from kortty_rag.cli.lexical_view import lexical_state
 from kortty_rag.cli.render import StderrProgress, print_json, table
 from kortty_rag.config.registry import DamagedStore, StoreRegistry
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
+from kortty_rag.index.factory import lexical_language
 from kortty_rag.models import RelevanceLevel, Store, StoreRoles, StoreType
 from kortty_rag.retrieval.relevance import floor_for
 from kortty_rag.service.mcp_scope import allowed_root, forget_allowed_root
@@ -99,7 +102,8 @@ def register(commands: Any) -> None:
 
     tune = sub.add_parser(
         "retrieval",
-        help="switch the dense or lexical part off, tune fusion, or set the minimum relevance",
+        help="switch the dense or lexical part off, tune fusion, set the minimum relevance or the "
+        "lexical language",
     )
     tune.add_argument("name")
     tune.add_argument(
@@ -125,6 +129,14 @@ def register(commands: Any) -> None:
         help="how much evidence of relevance an excerpt needs: "
         + ", ".join(level.value for level in RelevanceLevel)
         + " (default low; off admits every candidate)",
+    )
+    tune.add_argument(
+        "--language",
+        choices=languages.CHOICES,
+        metavar="LANG",
+        help="the language of the lexical index's stemming and stopwords: auto (default: detected "
+        "from the text), none, or one of " + ", ".join(languages.CHOICES[2:]) + "; a local store "
+        "is analysed again at once (nothing is re-embedded), a Qdrant store at its next rebuild",
     )
     tune.add_argument("--json", action="store_true")
     tune.set_defaults(handler=cmd_retrieval)
@@ -191,7 +203,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     stores = survey.stores
     if args.json:
         print_json(
-            [store_json(s) | {"status": OK} for s in stores]
+            [
+                store_json(s) | {"status": OK, "lexical_language": lexical_language(s)}
+                for s in stores
+            ]
             + [damaged_json(d) for d in survey.damaged]
         )
         return 0
@@ -212,11 +227,12 @@ def cmd_list(args: argparse.Namespace) -> int:
                 roles or "-",
                 str(len(s.sources)),
                 f"{files}/{chunks}",
+                lexical_language(s),
             ]
         )
     for broken in survey.damaged:
-        rows.append([broken.name, DAMAGED, "-", "-", "-", "-", "-"])
-    table(["NAME", "STATUS", "TYPE", "MODEL", "ROLES", "SOURCES", "FILES/CHUNKS"], rows)
+        rows.append([broken.name, DAMAGED, "-", "-", "-", "-", "-", "-"])
+    table(["NAME", "STATUS", "TYPE", "MODEL", "ROLES", "SOURCES", "FILES/CHUNKS", "LEXICAL"], rows)
     for broken in survey.damaged:
         print(f"\n{broken.name} is DAMAGED: {broken.error.message}")
         if broken.error.hint:
@@ -314,6 +330,7 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
             ("dense_weight", args.dense_weight),
             ("rrf_k", args.rrf_k),
             ("min_relevance", args.min_relevance),
+            ("language", args.language),
         )
         if value is not None
     }
@@ -324,12 +341,27 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
             raise UsageError("A store needs at least one of the dense and lexical parts")
         return current.evolve(settings=current.settings | {"retrieval": retrieval})
 
-    store = registry.update(store.id, change)
+    reanalysed = None
+    if args.language is not None and store.type is StoreType.LOCAL:
+        # under the store lock: the setting and the index it asks for change together
+        with StoreJob(store, registry=registry) as job:
+            store = registry.update(store.id, change)
+            reanalysed = job.reanalyse_lexical()
+    else:
+        store = registry.update(store.id, change)
     settings = store.settings.get("retrieval", {})
     floor = floor_for(store)
+    lexical = lexical_state(store, reanalysed)
     if args.json:
-        shown = settings | {"min_relevance": floor.level.value}
-        print_json({"store": store.name, "retrieval": shown, "relevance": floor.to_json()})
+        shown = settings | {"min_relevance": floor.level.value, "language": lexical.setting}
+        print_json(
+            {
+                "store": store.name,
+                "retrieval": shown,
+                "relevance": floor.to_json(),
+                "lexical_index": lexical.to_json(),
+            }
+        )
     else:
         print(
             f"Store {store.name!r} retrieval: dense {'on' if settings.get('dense', True) else 'off'}, "
@@ -337,6 +369,7 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
             f"{settings.get('dense_weight', 0.7)}, RRF k {settings.get('rrf_k', 60)}, minimum "
             f"relevance {floor.describe()}."
         )
+        print(lexical.describe(store.name))
     return 0
 
 

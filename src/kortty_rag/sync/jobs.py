@@ -15,11 +15,12 @@ from pathlib import Path
 from kortty_rag.config.registry import DeletionReport, StoreRegistry, now_iso
 from kortty_rag.config.secrets import delete_api_key
 from kortty_rag.embedding.base import Embedder
-from kortty_rag.errors import KorttyRagError, NotFoundError, RemovalIncompleteError
+from kortty_rag.errors import KorttyRagError, NotFoundError, RemovalIncompleteError, UsageError
 from kortty_rag.extract.document import ExtractionCache
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.index.base import VectorStore, known_hashes
 from kortty_rag.index.factory import delete_remote_vectors, open_vector_store
+from kortty_rag.index.local import LocalStore
 from kortty_rag.index.lock import StoreLock
 from kortty_rag.models import (
     Document,
@@ -217,6 +218,35 @@ class StoreJob:
         self.store = self.registry.update(self.store.id, lambda s: s.evolve(embedding=identity))
         self._record(review, summary)
         return summary
+
+    def reanalyse_lexical(self) -> int:
+        """Make a local store's lexical index use the store's language setting now (after it
+        changed): a new snapshot with the same chunks and vectors, every chunk analysed again, nothing
+        embedded. Returns the chunks analysed (0 when the index already uses that language, or the
+        store has no index yet)."""
+        if self.store.type is not StoreType.LOCAL:
+            raise UsageError(
+                f"The lexical index of {self.store.type.value} store {self.store.name!r} cannot be "
+                "analysed again in place",
+                hint=f"Run `kortty-rag store rebuild {self.store.name!r}` to re-index it.",
+            )
+        self.store = self.registry.reload(self.store)
+        if self._vectors is not None:  # opened with the previous setting
+            self._vectors.close()
+            self._vectors = None
+        vectors = self.vectors
+        assert isinstance(vectors, LocalStore)
+        update = vectors.begin()
+        if not update.changed:
+            update.abort()
+            return 0
+        try:
+            update.commit()
+        except BaseException:
+            update.abort()
+            raise
+        snapshot = vectors.snapshot
+        return 0 if snapshot is None else snapshot.size
 
     # -- lifecycle ----------------------------------------------------------------------------------
 

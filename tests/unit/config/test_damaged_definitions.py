@@ -84,6 +84,7 @@ def definition(store_id: str, name: str) -> dict[str, Any]:
                 "dense_weight": 0.5,
                 "rrf_k": 60,
                 "min_relevance": "medium",
+                "language": "de",
             }
         },
     )
@@ -175,6 +176,8 @@ def damages() -> list[Damage]:
         ("store.settings.retrieval.dense_weight", 2.5),
         ("store.settings.retrieval.rrf_k", 0),
         ("store.settings.retrieval.min_relevance", "strict"),
+        ("store.settings.retrieval.language", "klingon"),
+        ("store.settings.retrieval.language", "DE"),
         ("store.id", "another-folder"),
     ]:
         table.append(Damage(f"{path}={json.dumps(bad)}", change(path, bad), path))

@@ -2,9 +2,9 @@
 
 Beginner fields: a name, an installed embedding model, the roles the store serves (Text, Coding), and
 at least one file or folder, which is scanned and reviewed right after the store is created (cancelling
-that first review removes the store again). The minimum relevance of excerpts, store type, vector
-dimensions and the Qdrant connection fields stay hidden under Advanced; the HNSW parameters are
-internal and never shown.
+that first review removes the store again). The minimum relevance of excerpts, the lexical language,
+store type, vector dimensions and the Qdrant connection fields stay hidden under Advanced; the HNSW
+parameters are internal and never shown.
 """
 
 from __future__ import annotations
@@ -28,10 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kortty_rag import languages
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, show_error
+from kortty_rag.gui.lexical_language import language_combo, selected_language
 from kortty_rag.gui.relevance import relevance_combo, selected_level
 from kortty_rag.models import Store, StoreRoles, StoreType
 from kortty_rag.retrieval.relevance import DEFAULT_LEVEL
@@ -109,8 +111,11 @@ class CreateStoreDialog(QDialog):
         self.qdrant_key.setPlaceholderText("optional; kept in the OS keyring")
         self.relevance_combo = relevance_combo(self.advanced, DEFAULT_LEVEL)
         self.relevance_combo.setObjectName("minRelevanceCombo")
+        self.language_combo = language_combo(self.advanced, languages.AUTO)
+        self.language_combo.setObjectName("lexicalLanguageCombo")
         advanced_form = QFormLayout(self.advanced)
         advanced_form.addRow("Minimum &relevance", self.relevance_combo)
+        advanced_form.addRow("Lexical &language", self.language_combo)
         advanced_form.addRow("Store type", self.type_combo)
         advanced_form.addRow("Vector dimensions", self.dimensions)
         advanced_form.addRow("Qdrant URL", self.qdrant_url)
@@ -154,9 +159,16 @@ class CreateStoreDialog(QDialog):
         self.dimensions.setText(f"{model.dimensions} (from the model)" if model else "—")
 
     def _settings(self) -> dict[str, Any] | None:
-        """The store's first settings: the minimum relevance, when it is not the default."""
+        """The store's first settings: the minimum relevance and the lexical language, each only
+        when it is not the default."""
+        retrieval: dict[str, Any] = {}
         level = selected_level(self.relevance_combo)
-        return None if level is DEFAULT_LEVEL else {"retrieval": {"min_relevance": level.value}}
+        if level is not DEFAULT_LEVEL:
+            retrieval["min_relevance"] = level.value
+        language = selected_language(self.language_combo)
+        if language != languages.AUTO:
+            retrieval["language"] = language
+        return {"retrieval": retrieval} if retrieval else None
 
     def _create_qdrant(self, model: InstalledModel, roles: StoreRoles) -> Store:
         """Check the URL (no connection yet), keep the key in the keyring, write url+collection.
