@@ -16,15 +16,35 @@ _PLAIN_ID = re.compile(r"[A-Za-z0-9]{1,100}")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
+#: the corpus is written as this many source folders: one source's review visits at most 5,000
+#: files (the preview cap), and SciFact has 5,183 documents
+PARTS = 4
+
+
 def file_name(doc_id: str) -> str:
     """Where a document is written, relative to the corpus folder, spread over folders.
 
-    A plain id (letters and digits, as in SciFact) gives ``<last two characters>/<id>.txt``; any other
-    id is cut to a safe name plus a hash, so that no id makes a hidden, skipped or nested path."""
+    A plain id (letters and digits, as in SciFact) gives ``part-N/<last two characters>/<id>.txt``;
+    any other id is cut to a safe name plus a hash, so that no id makes a hidden, skipped or nested
+    path. Each ``part-N`` folder is indexed as a source of its own."""
     if _PLAIN_ID.fullmatch(doc_id):
-        return f"{doc_id[-2:].rjust(2, '0')}/{doc_id}.txt"
-    digest = hashlib.sha256(doc_id.encode()).hexdigest()
-    return f"{digest[:2]}/{_UNSAFE.sub('_', doc_id)[:80]}-{digest[:8]}.txt"
+        folder = doc_id[-2:].rjust(2, "0")
+        name = f"{doc_id}.txt"
+    else:
+        digest = hashlib.sha256(doc_id.encode()).hexdigest()
+        folder, name = digest[:2], f"{_UNSAFE.sub('_', doc_id)[:80]}-{digest[:8]}.txt"
+    part = int(hashlib.sha256(folder.encode()).hexdigest(), 16) % PARTS
+    return f"part-{part}/{folder}/{name}"
+
+
+def source_folders(corpus: Path) -> list[Path]:
+    """The source roots of a corpus written by :func:`write_corpus`."""
+    return sorted(p for p in corpus.iterdir() if p.is_dir() and p.name.startswith("part-"))
+
+
+def by_file_name(paths: dict[str, str]) -> dict[str, str]:
+    """File name → doc id: a chunk's ``rel_path`` is relative to its source root (``part-N``)."""
+    return {rel.rsplit("/", 1)[-1]: doc for rel, doc in paths.items()}
 
 
 def _documents(source: Path, limit: int | None) -> Iterator[tuple[str, dict[str, str]]]:

@@ -29,7 +29,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _beir import DEFAULT_BEIR, corpus_paths, read_qrels, read_queries, write_corpus
+from _beir import (
+    DEFAULT_BEIR,
+    by_file_name,
+    corpus_paths,
+    read_qrels,
+    read_queries,
+    source_folders,
+    write_corpus,
+)
 
 DEPTH = 200  # chunks retrieved per part before documents are ranked
 
@@ -339,14 +347,18 @@ def main() -> None:
         store = registry.create("beir", model.identity())
         with StoreJob(store, registry=registry) as job:
             chunk_count = job.apply(
-                job.review_new_sources([work / "corpus"]), embedder
+                job.review_new_sources(source_folders(work / "corpus")), embedder
             ).chunks_embedded
     index_seconds = time.perf_counter() - started
     store = registry.get("beir")
     vectors = LocalStore(registry.folder(store), store.embedding)
     snapshot = vectors.snapshot
     assert snapshot is not None
-    doc_of_label = {label: paths[chunk.rel_path] for label, chunk in snapshot.chunks.iter_chunks()}
+    names = by_file_name(paths)
+    doc_of_label = {
+        label: names[chunk.rel_path.rsplit("/", 1)[-1]]
+        for label, chunk in snapshot.chunks.iter_chunks()
+    }
     queries, qrels = judged_slice(args.dataset, set(paths.values()), args.limit_queries, args.split)
     base = store_weights(store)
     weights = FusionWeights(

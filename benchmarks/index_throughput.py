@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _beir import DEFAULT_BEIR, write_corpus
+from _beir import DEFAULT_BEIR, source_folders, write_corpus
 
 
 def bare_embedder_rate(embedder: object, texts: list[str]) -> float:
@@ -52,7 +52,7 @@ def main() -> None:
 
     started = time.perf_counter()
     with StoreJob(store, registry=registry) as job:
-        review = job.review_new_sources([work / "corpus"])
+        review = job.review_new_sources(source_folders(work / "corpus"))
         summary = job.apply(review)
     pipeline_seconds = time.perf_counter() - started
     pipeline_rate = summary.chunks_embedded / pipeline_seconds

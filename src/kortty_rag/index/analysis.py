@@ -2,10 +2,12 @@
 
 A text becomes terms in four steps:
 
-1. **Words**: runs of letters and digits (``[^\\W_]+``, any script), lower-cased. A compound
-   identifier — ``snake_case``, ``dotted.names``, ``kebab-case``, ``path/parts``, ``a::b`` — gives its
-   parts *and* the whole compound as one more term, so an exact identifier from a code file is found
-   even when no embedding model knows it.
+1. **Words**: runs of letters and digits (``[^\\W_]+``, any script) of at least two characters,
+   lower-cased. A compound identifier — ``snake_case``, ``dotted.names``, ``path/parts``, ``a::b`` —
+   gives its parts *and* the whole compound as one more term, so an exact identifier from a code file
+   is found even when no embedding model knows it; hyphenated words and dotted numbers or
+   abbreviations (``HIV-1``, ``0.05``, ``e.g.``) are not compounds. Measured on SciFact (whole
+   abstracts, BM25): single characters and those prose "compounds" cost 0.007 nDCG@10.
 2. **Stopwords** of the language are dropped (the query keeps them only if nothing else is left).
 3. **Stemming** with the Snowball stemmer of the language (PyStemmer), so "rotating", "rotated" and
    "rotation" meet at one stem; German "Schlüssel" and "Schlüsseln" too.
@@ -29,7 +31,7 @@ from importlib import resources
 
 #: Bump when the terms made from the same text change: a lexical index built by another version of the
 #: analyzer is rebuilt from the chunk texts (no embedding needed).
-ANALYZER_VERSION = 1
+ANALYZER_VERSION = 2
 NO_LANGUAGE = "none"
 
 #: ISO 639-1 code -> (Snowball stemmer, stopword list of the ``stop-words`` package). English uses the
@@ -59,7 +61,8 @@ LANGUAGES: dict[str, tuple[str, str]] = {
 }
 
 _WORD = re.compile(r"[^\W_]+")
-_COMPOUND = re.compile(r"[^\W_]+(?:(?:[_.\-/]|::)[^\W_]+)+")
+_COMPOUND = re.compile(r"[^\W_]+(?:(?:[_./]|::)[^\W_]+)+")
+_JOINER = re.compile(r"[_./]|::")
 #: at most this many terms of a query are used (a pasted page is not a query)
 MAX_QUERY_TERMS = 64
 #: words longer than this are not stemmed (hashes, base64): stemming them is useless work
@@ -118,10 +121,10 @@ class Analyzer:
         ]
 
     def words(self, text: str) -> tuple[list[str], list[str]]:
-        """``(word terms in order, compound terms)``, stopwords dropped."""
+        """``(word terms in order, compound terms)``, stopwords and single characters dropped."""
         lowered = text.lower()
-        words = [w for w in _WORD.findall(lowered) if w not in self.stopwords]
-        compounds = [_fold(c) for c in _COMPOUND.findall(lowered)]
+        words = [w for w in _WORD.findall(lowered) if len(w) > 1 and w not in self.stopwords]
+        compounds = [_fold(c) for c in _COMPOUND.findall(lowered) if _is_identifier(c)]
         return self._stem(words), compounds
 
     def terms(self, text: str) -> tuple[list[str], int]:
@@ -134,8 +137,14 @@ class Analyzer:
         words, compounds = self.words(text)
         if not words and not compounds:
             lowered = text.lower()
-            words = self._stem(_WORD.findall(lowered))
+            words = self._stem([w for w in _WORD.findall(lowered) if len(w) > 1])
         return list(dict.fromkeys(words + compounds))[:MAX_QUERY_TERMS]
+
+
+def _is_identifier(compound: str) -> bool:
+    """A code-like compound: at least two parts of two or more characters with a letter in them."""
+    parts = _JOINER.split(compound)
+    return sum(len(p) > 1 and not p.isdigit() for p in parts) >= 2
 
 
 @functools.cache

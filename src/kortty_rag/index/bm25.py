@@ -27,7 +27,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kortty_rag.index.analysis import NO_LANGUAGE, Analyzer, analyzer, detect_language, parse_key
+from kortty_rag.index.analysis import (
+    LANGUAGES,
+    NO_LANGUAGE,
+    Analyzer,
+    analyzer,
+    detect_language,
+    parse_key,
+)
 from kortty_rag.models import with_heading
 
 K1 = 1.2
@@ -238,9 +245,13 @@ class LexicalIndex:
         except (zipfile.BadZipFile, KeyError, OSError, EOFError, UnicodeDecodeError) as exc:
             raise ValueError(f"the lexical index is unreadable ({exc})") from exc
         language = parse_key(key)
-        self.analyzer = analyzer(language if language is not None else NO_LANGUAGE)
-        #: False when the index was made by another analyzer version (searched until migrated)
+        #: False when the index was made by another analyzer version: it is then searched with this
+        #: version's analyzer for its language (nearly the same terms) until it is migrated
         self.current = language is not None
+        if language is None:
+            recorded = key.partition(":")[2]
+            language = recorded if recorded in LANGUAGES else NO_LANGUAGE
+        self.analyzer = analyzer(language)
         self.db = db
         self.source_codes = {s: i for i, s in enumerate(sources.split("\n")) if s}
         n = len(self.labels)

@@ -103,13 +103,17 @@ class LocalStore:
                 self._allowed_cache = None
                 if old is not None:
                     old.close()
-                if self._snapshot is not None and self._snapshot.manifest.format < FORMAT_VERSION:
+                if self._snapshot is not None and (
+                    self._snapshot.manifest.format < FORMAT_VERSION
+                    or not self._snapshot.lexical_current
+                ):
                     self._migrate()
             return self._snapshot
 
     def _migrate(self) -> None:
-        """Promote an older snapshot format to the current one (same documents and vectors, plus
-        what the new format adds), atomically; if a job holds the store, serve the old one as is."""
+        """Promote an older snapshot format (or a lexical index made by an older analyzer) to the
+        current one — same documents and vectors, the chunk texts analysed again, nothing
+        re-embedded — atomically; if a job holds the store, serve the old one as is."""
         snapshot = self._snapshot
         assert snapshot is not None
         try:

@@ -241,6 +241,11 @@ class Snapshot:
         self.chunks.close()
 
     @property
+    def lexical_current(self) -> bool:
+        """Whether the lexical index was made by this version's analyzer (else it is migrated)."""
+        return self._lexical is not None and self._lexical.current
+
+    @property
     def lexical_language(self) -> str | None:
         """The language the lexical index was analysed in (``none``: no stemming or stopwords)."""
         return None if self._lexical is None else self._lexical.analyzer.language

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kortty_rag.index.analysis import (
+    ANALYZER_VERSION,
     LANGUAGES,
     NO_LANGUAGE,
     analyzer,
@@ -23,6 +24,12 @@ def test_identifiers_give_parts_and_the_whole_compound() -> None:
     terms, length = analyzer("en").terms("call os.path.join, fetch_with_retry and std::vector")
     assert terms[:length] == ["call", "os", "path", "join", "fetch", "retri", "std", "vector"]
     assert terms[length:] == ["os.path.join", "fetch_with_retry", "std::vector"]
+
+
+def test_prose_is_not_taken_for_identifiers_and_single_characters_are_dropped() -> None:
+    terms, length = analyzer("en").terms("HIV-1 in T-cells, e.g. p < 0.05, of a/b and src/main.rs")
+    assert terms[:length] == ["hiv", "cell", "05", "src", "main", "rs"]
+    assert terms[length:] == ["src/main.rs"]
 
 
 def test_german_stems_and_reads_ue_as_umlaut() -> None:
@@ -51,9 +58,9 @@ def test_every_listed_language_has_a_stemmer_and_stopwords() -> None:
 
 
 def test_keys_of_another_analyzer_version_are_not_current() -> None:
-    assert parse_key("1:en") == "en"
-    assert parse_key("0:en") is None
-    assert parse_key("1:xx") is None
+    assert parse_key(f"{ANALYZER_VERSION}:en") == "en"
+    assert parse_key(f"{ANALYZER_VERSION - 1}:en") is None
+    assert parse_key(f"{ANALYZER_VERSION}:xx") is None
 
 
 @pytest.mark.parametrize(

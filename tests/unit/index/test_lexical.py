@@ -236,3 +236,21 @@ def test_a_format_2_snapshot_is_served_as_it_is_while_a_job_holds_the_store(tmp_
         assert all(h.chunk.heading == "" for h in hits)
         assert store.lexical_search("lighthouse", 3, ["src-v2docs"]) == []
         store.close()
+
+
+def test_an_index_of_an_older_analyzer_is_analysed_again_on_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new analyzer version changes the terms of the same text: a snapshot indexed by the older one
+    is migrated when opened (chunk texts analysed again, nothing re-embedded)."""
+    from kortty_rag.index import analysis
+
+    with monkeypatch.context() as patch:
+        patch.setattr(analysis, "ANALYZER_VERSION", analysis.ANALYZER_VERSION - 1)
+        build(tmp_path, TEXTS).close()
+    old = read_pointer(tmp_path)
+    store = LocalStore(tmp_path, IDENTITY, language="en")
+    assert store.snapshot is not None and store.snapshot.lexical_current
+    assert read_pointer(tmp_path) != old
+    assert names(store, "fetch_with_backoff") == ["retry.py"]
+    store.close()
