@@ -315,7 +315,23 @@ def main() -> None:
         help="index in this new or empty folder (default: a temporary one); a starter model "
         "already installed in WORK/home is used as it is",
     )
+    parser.add_argument(
+        "--variant",
+        choices=["no-titles", "full-windows"],
+        action="append",
+        default=[],
+        help="index with an experimental change: no plain-text titles in chunks; chunks cut at the "
+        "full budget (no sentence or paragraph preference)",
+    )
     args = parser.parse_args()
+    if "no-titles" in args.variant:
+        from kortty_rag.chunking import structured
+
+        structured.TITLED_FORMATS = frozenset()
+    if "full-windows" in args.variant:
+        from kortty_rag.chunking import splitter
+
+        splitter._MIN_FILL = 1.0
     for name in ("corpus.jsonl", "queries.jsonl", f"qrels/{args.split}.tsv"):
         if not (args.dataset / name).is_file():
             parser.error(f"{args.dataset} has no {name}: it is not a BEIR data set folder")

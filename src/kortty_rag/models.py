@@ -58,6 +58,13 @@ class Role(StrEnum):
     CODING = "Coding"
 
 
+class FusionMethod(StrEnum):
+    """How the dense and the lexical ranking are fused (:mod:`kortty_rag.retrieval.fusion`)."""
+
+    RRF = "rrf"
+    CONVEX = "convex"
+
+
 class RelevanceLevel(StrEnum):
     """How much evidence of relevance an excerpt needs to enter the context block
     (:mod:`kortty_rag.retrieval.relevance`); ``off`` admits every candidate."""
@@ -232,7 +239,9 @@ class RetrievalSettings:
 
     dense: bool = True
     lexical: bool = True
-    dense_weight: float = field(default=0.7, metadata={MIN: 0.0, MAX: 1.0})
+    #: chosen on the SciFact dev split by ``benchmarks/beir_eval.py --sweep`` (README)
+    fusion: FusionMethod = FusionMethod.CONVEX
+    dense_weight: float = field(default=0.8, metadata={MIN: 0.0, MAX: 1.0})
     rrf_k: int = field(default=60, metadata={MIN: 1})
     min_relevance: RelevanceLevel = RelevanceLevel.LOW
     #: ``auto`` (detected once from the text), ``none`` or a code (:mod:`kortty_rag.languages`)

@@ -14,8 +14,9 @@ from kortty_rag.config.registry import DamagedStore, StoreRegistry
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
 from kortty_rag.index.factory import lexical_language
-from kortty_rag.models import RelevanceLevel, Store, StoreRoles, StoreType
+from kortty_rag.models import FusionMethod, RelevanceLevel, Store, StoreRoles, StoreType
 from kortty_rag.retrieval.relevance import floor_for
+from kortty_rag.retrieval.search import store_weights
 from kortty_rag.service.mcp_scope import allowed_root, forget_allowed_root
 from kortty_rag.sync.jobs import StoreJob
 from kortty_rag.untrusted import escape_line
@@ -116,12 +117,20 @@ def register(commands: Any) -> None:
         "--lexical", action=argparse.BooleanOptionalAction, default=None, help="use the BM25 part"
     )
     tune.add_argument(
+        "--fusion",
+        choices=[m.value for m in FusionMethod],
+        help="how the two rankings are fused: convex (normalised scores, the default) or rrf "
+        "(reciprocal ranks)",
+    )
+    tune.add_argument(
         "--dense-weight",
         type=float,
         metavar="W",
-        help="weight of the dense ranking in the fusion, 0..1 (default 0.7)",
+        help="weight of the dense part in the fusion, 0..1 (default 0.8)",
     )
-    tune.add_argument("--rrf-k", type=int, metavar="K", help="reciprocal rank fusion constant (60)")
+    tune.add_argument(
+        "--rrf-k", type=int, metavar="K", help="reciprocal rank fusion constant (60; rrf only)"
+    )
     tune.add_argument(
         "--min-relevance",
         choices=[level.value for level in RelevanceLevel],
@@ -315,6 +324,13 @@ def cmd_roles(args: argparse.Namespace) -> int:
     return 0
 
 
+def fusion_text(store: Store) -> str:
+    """The store's fusion in words: "convex fusion, dense weight 0.8" / "rrf fusion, … RRF k 60"."""
+    weights = store_weights(store)
+    text = f"{weights.method} fusion, dense weight {weights.dense:g}"
+    return text + (f", RRF k {weights.k}" if weights.method == FusionMethod.RRF else "")
+
+
 def cmd_retrieval(args: argparse.Namespace) -> int:
     if args.dense_weight is not None and not 0.0 <= args.dense_weight <= 1.0:
         raise UsageError("--dense-weight must be between 0 and 1")
@@ -327,6 +343,7 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
         for key, value in (
             ("dense", args.dense),
             ("lexical", args.lexical),
+            ("fusion", args.fusion),
             ("dense_weight", args.dense_weight),
             ("rrf_k", args.rrf_k),
             ("min_relevance", args.min_relevance),
@@ -365,9 +382,8 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
     else:
         print(
             f"Store {store.name!r} retrieval: dense {'on' if settings.get('dense', True) else 'off'}, "
-            f"lexical {'on' if settings.get('lexical', True) else 'off'}, dense weight "
-            f"{settings.get('dense_weight', 0.7)}, RRF k {settings.get('rrf_k', 60)}, minimum "
-            f"relevance {floor.describe()}."
+            f"lexical {'on' if settings.get('lexical', True) else 'off'}, {fusion_text(store)}, "
+            f"minimum relevance {floor.describe()}."
         )
         print(lexical.describe(store.name))
     return 0

@@ -47,6 +47,7 @@ from kortty_rag.retrieval.context import (
 )
 from kortty_rag.retrieval.fusion import (
     DEFAULT_DENSE_WEIGHT,
+    DEFAULT_METHOD,
     DEFAULT_RRF_K,
     FusionWeights,
     fuse,
@@ -242,10 +243,16 @@ def retrieval_parts(store: Store, options: SearchOptions) -> tuple[bool, bool]:
 
 
 def store_weights(store: Store) -> FusionWeights:
-    """A store may tune fusion (``settings.retrieval.dense_weight`` / ``rrf_k``); else 0.7/0.3, 60."""
+    """A store may tune fusion (``settings.retrieval.fusion`` / ``dense_weight`` / ``rrf_k``); else
+    the defaults of :mod:`kortty_rag.retrieval.fusion` (convex, 0.8 / 0.2)."""
     settings = store.settings.get("retrieval", {})
     dense = float(settings.get("dense_weight", DEFAULT_DENSE_WEIGHT))
-    return FusionWeights(dense, 1.0 - dense, int(settings.get("rrf_k", DEFAULT_RRF_K)))
+    return FusionWeights(
+        dense,
+        1.0 - dense,
+        int(settings.get("rrf_k", DEFAULT_RRF_K)),
+        str(settings.get("fusion", DEFAULT_METHOD)),
+    )
 
 
 #: Opens the vector store of a store, and its embedder when the dense part runs (cached by the service).

@@ -104,7 +104,8 @@ def test_token_budget_of_4000_and_25_percent_of_the_context() -> None:
 
 
 def test_explanation_has_ranks_and_scores() -> None:
-    store = make_store(3)
+    rrf = {"retrieval": {"fusion": "rrf", "dense_weight": 0.7, "rrf_k": 60}}
+    store = replace(make_store(3), settings=rrf)
     result = run(store, FakeVectors(list(store.sources), words=20))
     first = result.excerpts[0].candidate
     assert first.dense_rank is not None and first.lexical_rank is not None
