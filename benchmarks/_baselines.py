@@ -2,7 +2,8 @@
 
 * **bm25s**: the bm25s library (Lucene BM25, k1 = 1.5, b = 0.75) over whole documents (title + text),
   its English stopword list and PyStemmer's Snowball English stemmer — the set-up of MTEB's published
-  bm25s baseline for SciFact (0.6874 nDCG@10).
+  bm25s baseline for SciFact (0.6874 nDCG@10); and the same over the product's own chunks (each with
+  its heading, as the product indexes it), a document ranking by its best chunk.
 * **exact dense, product chunks**: numpy brute-force cosine search over the very vectors the product
   stored (so any loss of the product's dense part against it is the HNSW search, not the model).
 * **exact dense, plain chunks**: the same GGUF through llama.cpp, documents cut into plain windows of
@@ -60,7 +61,8 @@ class Bm25sBaseline:
         )
         k = min(depth, len(self.doc_ids))
         results, scores = self.model.retrieve(tokens, k=k, show_progress=False)
-        return [self.doc_ids[int(i)] for i, s in zip(results[0], scores[0], strict=True) if s > 0]
+        ranked = (self.doc_ids[int(i)] for i, s in zip(results[0], scores[0], strict=True) if s > 0)
+        return list(dict.fromkeys(ranked))  # a document ranks by its best unit (chunks)
 
 
 def plain_windows(llama: Any, text: str) -> Iterator[str]:

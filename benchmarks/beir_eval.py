@@ -398,12 +398,19 @@ def main() -> None:
         texts = read_corpus(args.dataset, doc_ids)
         bm25 = Bm25sBaseline(doc_ids, texts)
         bm25_runs = {q: bm25.rank(queries[q]) for q in queries}
+        stored = list(snapshot.chunks.iter_chunks())
+        chunk_bm25 = Bm25sBaseline(
+            [doc_of_label[label] for label, _ in stored], [c.embedded_text() for _, c in stored]
+        )
         labels = sorted(doc_of_label)
         own = ExactDense(snapshot.vectors(labels), [doc_of_label[x] for x in labels])
         plain = ExactDense.plain(embedder, doc_ids, texts, work / "plain-chunks")
         plain_runs = {q: plain.rank(runs.query_vectors[q]) for q in queries}  # type: ignore[arg-type]
         figures |= {
             "baseline bm25s (stopwords + Snowball)": evaluate(bm25_runs, qrels),
+            "baseline bm25s over the product's chunks": evaluate(
+                {q: chunk_bm25.rank(queries[q]) for q in queries}, qrels
+            ),
             "baseline exact dense, product's vectors": evaluate(
                 {q: own.rank(runs.query_vectors[q]) for q in queries},
                 qrels,  # type: ignore[arg-type]

@@ -55,39 +55,39 @@ def test_every_number_is_in_one_table_and_levels_rise() -> None:
     for floors in [*catalog.DENSE_FLOORS.values(), catalog.IMPORTED_DENSE_FLOORS]:
         assert list(floors) == sorted(floors)
     assert list(catalog.LEXICAL_SHARES) == sorted(catalog.LEXICAL_SHARES)
-    assert catalog.relevance_floors(catalog.STARTER_ID) == (0.20, 0.30, 0.40)
+    assert catalog.relevance_floors(catalog.STARTER_ID) == (0.25, 0.35, 0.45)
     assert catalog.relevance_floors("bge-m3-q8_0") == catalog.DENSE_FLOORS["bge-m3-q8_0"]
     assert catalog.relevance_floors("my-imported-model") == catalog.IMPORTED_DENSE_FLOORS
 
 
 def test_the_floor_follows_the_level_and_the_model() -> None:
-    assert store_level(IMPORTED) is RelevanceLevel.LOW
-    low = floor_for(STARTER)
-    assert (low.level, low.dense, low.lexical) == (RelevanceLevel.LOW, 0.20, 0.6)
+    assert store_level(IMPORTED) is RelevanceLevel.MEDIUM  # the default
+    medium = floor_for(STARTER)
+    assert (medium.level, medium.dense, medium.lexical) == (RelevanceLevel.MEDIUM, 0.35, 0.5)
     assert floor_for(IMPORTED).dense == 0.30
     high = floor_for(with_level(STARTER, RelevanceLevel.HIGH))
-    assert (high.dense, high.lexical) == (0.40, 1.0)
-    assert floor_for(STARTER, RelevanceLevel.MEDIUM).to_json() == {
+    assert (high.dense, high.lexical) == (0.45, 0.75)
+    assert floor_for(STARTER, RelevanceLevel.LOW).to_json() == {
         "store": "Starter",
-        "level": "medium",
-        "dense_min_similarity": 0.30,
-        "lexical_min_coverage": 0.75,
+        "level": "low",
+        "dense_min_similarity": 0.25,
+        "lexical_min_coverage": 0.5,
     }
     off = floor_for(STARTER, RelevanceLevel.OFF)
     assert off.admits(None, None) and off.admits(-1.0, 0.0)
-    assert low.admits(0.20, None) and not low.admits(0.19, None)
-    assert low.admits(None, 0.6) and not low.admits(0.1, 0.5)
+    assert medium.admits(0.35, None) and not medium.admits(0.34, None)
+    assert medium.admits(None, 0.5) and not medium.admits(0.1, 0.49)
 
 
 def test_candidates_below_the_floor_are_dropped_with_the_reason() -> None:
-    dense = [Hit(n, chunk(n, f"note {n}"), score) for n, score in enumerate([0.5, 0.25, 0.1])]
-    result = search(STARTER, dense)
+    dense = [Hit(n, chunk(n, f"note {n}"), score) for n, score in enumerate([0.5, 0.3, 0.1])]
+    result = search(with_level(STARTER, RelevanceLevel.LOW), dense)
     assert [e.chunk.chunk_id for e in result.excerpts] == ["c0", "c1"]
     assert [(d.candidate.chunk.chunk_id, d.reason) for d in result.dropped] == [
         ("c2", DROP_BELOW_FLOOR)
     ]
     data = result.to_json()
-    assert data["relevance"] == [floor_for(STARTER).to_json()]
+    assert data["relevance"] == [floor_for(STARTER, RelevanceLevel.LOW).to_json()]
     assert data["dropped"][0]["reason"] == "below relevance floor"
     assert data["note"] is None
     medium = search(with_level(STARTER, RelevanceLevel.MEDIUM), dense)
