@@ -67,7 +67,6 @@ from kortty_rag.retrieval.search import (
 
 #: below this best dense similarity, with no lexical match, results count as weak
 WEAK_DENSE_SCORE = 0.3
-FEW_EXCERPTS = 2  # fewer excerpts than this count as "few results"
 #: short column titles (the tables share the dialog with the block) and what each one means
 COLUMN_TIPS = {
     "Fused": "Weighted reciprocal rank fusion of both rankings; the order of the results",
@@ -116,8 +115,6 @@ def weakness(result: RetrievalResult) -> str:
         return NOTHING_RELEVANT_TEXT
     if not result.excerpts:
         return result.note or "No excerpts found."
-    if len(result.excerpts) < FEW_EXCERPTS:
-        return "Only one excerpt found."
     candidates = [e.candidate for e in result.excerpts]
     if any(c.lexical_rank is not None for c in candidates):
         return ""
