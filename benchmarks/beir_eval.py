@@ -291,6 +291,7 @@ def main() -> None:
     parser.add_argument("--limit-docs", type=int, help="only the first N documents (CI slice)")
     parser.add_argument("--dense-weight", type=float, default=None, help="default: the store's")
     parser.add_argument("--rrf-k", type=int, default=None, help="default: the store's")
+    parser.add_argument("--fusion", choices=["rrf", "convex"], help="default: the store's")
     parser.add_argument(
         "--baselines", action="store_true", help="score plain baselines side by side"
     )
@@ -381,13 +382,15 @@ def main() -> None:
         base.dense if args.dense_weight is None else args.dense_weight,
         base.lexical if args.dense_weight is None else 1 - args.dense_weight,
         base.k if args.rrf_k is None else args.rrf_k,
+        base.method if args.fusion is None else args.fusion,
     )
     runs = ProductRuns(vectors, embedder, [s.id for s in store.sources], doc_of_label)
     runs.run(queries)
     figures: dict[str, dict[str, float]] = {
         "product dense (HNSW)": evaluate(runs.ranking("dense"), qrels),
         "product lexical": evaluate(runs.ranking("lexical"), qrels),
-        f"product hybrid (dense {weights.dense:g}, k {weights.k})": evaluate(
+        f"product hybrid ({weights.method}, dense {weights.dense:g}"
+        + (f", k {weights.k})" if weights.method == "rrf" else ")"): evaluate(
             runs.ranking("hybrid", weights), qrels
         ),
     }

@@ -243,7 +243,7 @@ class RetrievalSettings:
     fusion: FusionMethod = FusionMethod.CONVEX
     dense_weight: float = field(default=0.8, metadata={MIN: 0.0, MAX: 1.0})
     rrf_k: int = field(default=60, metadata={MIN: 1})
-    min_relevance: RelevanceLevel = RelevanceLevel.MEDIUM
+    min_relevance: RelevanceLevel = RelevanceLevel.LOW
     #: ``auto`` (detected once from the text), ``none`` or a code (:mod:`kortty_rag.languages`)
     language: str = field(default=languages.AUTO, metadata={CHECK: languages.check})
 

@@ -27,7 +27,7 @@ def create(qtbot: QtBot, docs: Path, name: str, presses: int, qdrant: bool = Fal
     dialog.path_list.addItem(str(docs))
     dialog.advanced_toggle.setChecked(True)
     combo = dialog.relevance_combo
-    assert selected_level(combo) is RelevanceLevel.MEDIUM  # the default
+    assert selected_level(combo) is RelevanceLevel.LOW
     layout = dialog.advanced.layout()
     assert isinstance(layout, QFormLayout)
     label = layout.labelForField(combo)
@@ -48,15 +48,15 @@ def create(qtbot: QtBot, docs: Path, name: str, presses: int, qdrant: bool = Fal
 def test_the_minimum_relevance_goes_into_the_definition(
     qtbot: QtBot, starter_model: InstalledModel, tmp_path: Path, kortty_home: Path
 ) -> None:
-    high = create(qtbot, tmp_path, "Careful", presses=1)
-    assert store_level(high) is RelevanceLevel.HIGH
-    assert StoreRegistry().get("Careful").settings == {"retrieval": {"min_relevance": "high"}}
-    definition = next(p for p in kortty_home.rglob("store.json") if high.id in str(p))
+    medium = create(qtbot, tmp_path, "Careful", presses=1)
+    assert store_level(medium) is RelevanceLevel.MEDIUM
+    assert StoreRegistry().get("Careful").settings == {"retrieval": {"min_relevance": "medium"}}
+    definition = next(p for p in kortty_home.rglob("store.json") if medium.id in str(p))
     saved = json.loads(definition.read_text(encoding="utf-8"))
-    assert saved["store"]["settings"]["retrieval"]["min_relevance"] == "high"
+    assert saved["store"]["settings"]["retrieval"]["min_relevance"] == "medium"
 
     default = create(qtbot, tmp_path, "Plain", presses=0)
-    assert default.settings == {} and store_level(default) is RelevanceLevel.MEDIUM
+    assert default.settings == {} and store_level(default) is RelevanceLevel.LOW
 
     remote = create(qtbot, tmp_path, "Remote", presses=2, qdrant=True)  # keeps both sections
     saved_remote = StoreRegistry().get("Remote")

@@ -248,7 +248,7 @@ def test_an_unrelated_question_says_plainly_that_nothing_is_relevant(
     qtbot: QtBot, open_dialog: Callable[..., TestSearchDialog]
 ) -> None:
     dialog = open_dialog()
-    assert selected_level(dialog.relevance_combo) is RelevanceLevel.MEDIUM  # the default
+    assert selected_level(dialog.relevance_combo) is RelevanceLevel.LOW  # the default
     result = run_query(qtbot, dialog, UNRELATED)
     scores = [d.candidate.dense_score for d in result.dropped]
     assert result.nothing_relevant, f"dense scores {scores} (the floor is provisional)"
@@ -261,7 +261,7 @@ def test_an_unrelated_question_says_plainly_that_nothing_is_relevant(
     assert "nothing would be added to the prompt" in NOTHING_RELEVANT_TEXT
     shown = [dialog.guidance_label.text(), dialog.status_label.text(), dialog.budget_label.text()]
     assert not any("`" in text or "kortty-rag" in text for text in shown)  # no commands in the GUI
-    assert "Minimum relevance: medium" in dialog.budget_label.text()
+    assert "Minimum relevance: low" in dialog.budget_label.text()
 
 
 def test_the_minimum_relevance_is_tried_live_and_kept_for_the_store(
@@ -297,10 +297,10 @@ def test_the_minimum_relevance_is_tried_live_and_kept_for_the_store(
     assert '"min_relevance": "off"' in definition.read_text(encoding="utf-8")
 
     # the CLI changes it; a dialog opened afterwards shows the new level
-    assert run_cli("store", "retrieval", "S", "--min-relevance", "high").returncode == 0
+    assert run_cli("store", "retrieval", "S", "--min-relevance", "medium").returncode == 0
     again = TestSearchDialog(StoreRegistry().get(store.id), dialog.retrieval)
     qtbot.addWidget(again)
-    assert selected_level(again.relevance_combo) is RelevanceLevel.HIGH
+    assert selected_level(again.relevance_combo) is RelevanceLevel.MEDIUM
 
 
 class SlowRetrieval(RetrievalService):

@@ -37,6 +37,7 @@ ROWS = (
     "product lexical",
     "product hybrid (",
     "baseline bm25s (stopwords + Snowball)",
+    "baseline bm25s over the product's chunks",
     "baseline exact dense, product's vectors",
     "baseline exact dense, plain 254/38 (",
     "baseline plain RRF (bm25s + plain dense)",
@@ -90,7 +91,9 @@ def test_beir_eval_runs_every_path_on_a_docstring_data_set(
     for name, floor in SANITY_FLOOR.items():
         assert figures[name]["ndcg@10"] > floor, (name, figures[name])
     sweep: dict[str, dict[str, float]] = report["sweep"]
-    assert len(sweep) == 30  # 6 weights x 5 values of k
+    assert sum(name.startswith("rrf, ") for name in sweep) == 30  # 6 weights x 5 values of k
+    assert sum(name.startswith("convex, ") for name in sweep) == 8  # dense weights 0.2 ... 0.9
+    assert sum(name.startswith("documents ") for name in sweep) == 20  # fused per document
     assert all(0.0 <= m["ndcg@10"] <= 1.0 for m in sweep.values())
     assert report["p50_ms"] > 0
 

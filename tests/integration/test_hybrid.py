@@ -9,7 +9,7 @@ from pathlib import Path
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
-from kortty_rag.models import Store
+from kortty_rag.models import RelevanceLevel, Store
 from kortty_rag.retrieval.search import RetrievalService, SearchOptions
 from kortty_rag.sync.jobs import StoreJob
 
@@ -42,10 +42,15 @@ def make_store(tmp_path: Path, model: InstalledModel) -> Store:
     return registry.get("Code")
 
 
-def names(store: Store, query: str, **options: bool) -> list[str]:
+def names(
+    store: Store, query: str, level: RelevanceLevel | None = RelevanceLevel.OFF, **options: bool
+) -> list[str]:
+    """The ranking (no relevance floor unless ``level`` says so; ``None``: the store's own)."""
     service = RetrievalService()
     try:
-        result = service.search(query, [store], options=SearchOptions(**options))
+        result = service.search(
+            query, [store], options=SearchOptions(min_relevance=level, **options)
+        )
     finally:
         service.close()
     return [Path(e.path).name for e in result.excerpts]
@@ -65,3 +70,5 @@ def test_hybrid_beats_each_part(tmp_path: Path, starter_model: InstalledModel) -
     assert "cache_layer.py" not in names(store, query, dense=False)
     assert names(store, query, lexical=False)[0] == "cache_layer.py"
     assert names(store, query)[0] == "cache_layer.py"
+    # the store's default relevance floor keeps both answers first
+    assert names(store, IDENTIFIER, None)[0] == names(store, query, None)[0] == "cache_layer.py"

@@ -266,8 +266,8 @@ def test_search_says_so_when_nothing_is_relevant_enough(
                 {
                     "store": "Science notes",
                     "level": "low",
-                    "dense_min_similarity": 0.2,
-                    "lexical_min_coverage": 0.6,
+                    "dense_min_similarity": 0.25,
+                    "lexical_min_coverage": 0.5,
                 }
             ]
             assert "<retrieved_context>" not in explanation

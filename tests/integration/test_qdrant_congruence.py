@@ -21,6 +21,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.index.factory import open_vector_store
 from kortty_rag.models import Store
+from kortty_rag.retrieval.fusion import FusionWeights
 from kortty_rag.retrieval.search import RetrievalService, SearchOptions
 from kortty_rag.sync.jobs import StoreJob
 
@@ -115,16 +116,21 @@ def test_local_and_qdrant_stores_agree(
             assert left <= right, query
             for hit in top_local + top_remote:  # the relevance floor's lexical evidence
                 assert hit.coverage is not None and 0.0 < hit.coverage <= 1.0
+        rrf = SearchOptions(explain=True, weights=FusionWeights(0.7, 0.3, 60, "rrf"))
         for query in QUESTIONS + KEYWORDS:
-            results = [
-                service.search(query, [store], options=SearchOptions(explain=True))
-                for store in (local, remote)
-            ]
-            # the same excerpts in the same order, under the same limits: the same context block
+            # rank fusion: the same excerpts in the same order, under the same limits: the same
+            # context block
+            results = [service.search(query, [store], options=rrf) for store in (local, remote)]
             left, right = ([(e.path, e.chunk.start) for e in r.excerpts] for r in results)
             assert left == right, query
             assert results[0].block == results[1].block
             assert results[0].used_tokens == results[1].used_tokens
+            # the default convex fusion reads the BM25 scores themselves, which differ a little
+            # between the backends: the same best excerpt and nearly the same others
+            results = [service.search(query, [store]) for store in (local, remote)]
+            left, right = ([(e.path, e.chunk.start) for e in r.excerpts] for r in results)
+            assert left[:1] == right[:1] and len(left) == len(right), query
+            assert len(set(left) & set(right)) >= len(left) - 1, query
     finally:
         service.close()
         local_vectors.close()

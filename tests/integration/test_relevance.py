@@ -175,8 +175,8 @@ def test_an_unrelated_question_injects_nothing_and_says_so(
     assert floor == {
         "store": "Notes",
         "level": "low",
-        "dense_min_similarity": 0.2,
-        "lexical_min_coverage": 0.6,
+        "dense_min_similarity": 0.25,
+        "lexical_min_coverage": 0.5,
     }
 
     plain = run_cli("search", kitchen_and_servers, UNRELATED_QUESTION)
@@ -235,7 +235,7 @@ def test_min_relevance_round_trips_and_an_invalid_level_is_a_usage_error(
     # the store's own level applies to every search now
     assert search_json(run_cli, kitchen_and_servers, UNRELATED_QUESTION)["excerpts"]
     high = run_cli("store", "retrieval", kitchen_and_servers, "--min-relevance", "high")
-    assert "minimum relevance high (similarity at least 0.40" in high.stdout
+    assert "minimum relevance high (similarity at least 0.45" in high.stdout
 
     for args in (
         ("store", "retrieval", kitchen_and_servers, "--min-relevance", "strict"),

@@ -2,13 +2,16 @@
 
 The oracle is the bm25s library (``method="lucene"``, the same k1 and b), given the same term lists
 the product's analyzer makes: what is judged is the inverted index, its incremental updates, the
-source filter and the scoring — not the analyzer, which both sides share on purpose.
+source filter and the scoring — not the analyzer, which both sides share on purpose. The index is
+written reading the chunks in one batch or in batches of a few (each batch's postings placed among
+those of the batches before, as a large store's are).
 """
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from unittest import mock
 
 import bm25s
 import numpy as np
@@ -17,6 +20,7 @@ from hypothesis import strategies as st
 from tests.helpers.fakes import HashEmbedder
 
 from kortty_rag.index.analysis import analyzer
+from kortty_rag.index import bm25
 from kortty_rag.index.bm25 import K1, B
 from kortty_rag.index.chunkdb import NewChunk
 from kortty_rag.index.local import LocalStore
@@ -55,15 +59,22 @@ def index(folder: Path, texts: list[str], removed: set[int]) -> LocalStore:
 
 
 @settings(max_examples=150, deadline=None)
-@given(documents, queries, st.sets(st.integers(0, 24), max_size=5), st.booleans())
+@given(
+    documents,
+    queries,
+    st.sets(st.integers(0, 24), max_size=5),
+    st.booleans(),
+    st.sampled_from([bm25._BATCH, 1, 3]),
+)
 def test_scores_equal_bm25s(
-    texts: list[str], query: str, removed: set[int], one_source: bool
+    texts: list[str], query: str, removed: set[int], one_source: bool, batch: int
 ) -> None:
     removed = {i for i in removed if i < len(texts)}
     kept = [i for i in range(len(texts)) if i not in removed]
     sources = ["s0"] if one_source else ["s0", "s1"]
     with tempfile.TemporaryDirectory() as tmp:
-        store = index(Path(tmp), texts, removed)
+        with mock.patch.object(bm25, "_BATCH", batch):
+            store = index(Path(tmp), texts, removed)
         hits = store.lexical_search(query, len(texts), sources)
         store.close()
     if not kept:

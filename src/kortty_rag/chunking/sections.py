@@ -4,8 +4,8 @@
 each tagged with the section it belongs to and that section's heading path (``("Keys", "Rotation")``
 for a ``## Rotation`` under ``# Keys``). The chunker cuts every section on its own, so a chunk never
 spans two sections, and each chunk carries its heading path: embedded and indexed with the chunk,
-shown in the context block's location. Memory is one line (plus one held back, for underlined
-headings), whatever the document's size.
+shown in the context block's location. Memory is one line of at most :data:`LONG_LINE` characters
+(plus one held back, for underlined headings), whatever the document's size.
 
 Recognised headings, outside fenced code blocks (``` and ~~~) and front matter:
 
@@ -31,11 +31,15 @@ MAX_DEPTH = 6
 MAX_HEADING = 120
 #: a plain text's first line longer than this is not its title
 MAX_TITLE = 300
+#: characters of one line held at most (a longer line is read in parts)
+LONG_LINE = 1 << 16
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _ADOC = re.compile(r"^(={1,6})[ \t]+(\S.*?)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _UNDERLINE = re.compile(r"^([=\-~^\"'*+#:.`_<>])\1{2,}[ \t]*$")
+#: the end of one sentence and the start of the next (a first line holding two is a paragraph)
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s+[\"'\u201c\u2018(\[]*(\w)")
 _MARKUP = re.compile(r"!?\[([^\]]*)\]\([^)]*\)|[*_`]+")
 
 
@@ -55,16 +59,23 @@ def clean_heading(text: str) -> str:
     return " ".join(plain.split())[:MAX_HEADING]
 
 
-def _lines(blocks: Iterable[str]) -> Iterator[str]:
-    """The text as lines, each with its line break (the last one may have none)."""
+def _lines(blocks: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """The text as lines, each with its line break (the last one may have none), and whether it
+    starts a line: a line longer than :data:`LONG_LINE` comes in parts, so that memory stays
+    bounded (only the first part of a line can be a heading)."""
     rest = ""
+    starts = True
     for block in blocks:
         rest += block
         *complete, rest = rest.split("\n")
         for line in complete:
-            yield line + "\n"
+            yield line + "\n", starts
+            starts = True
+        if len(rest) > LONG_LINE:
+            yield rest, starts
+            rest, starts = "", False
     if rest:
-        yield rest
+        yield rest, starts
 
 
 class _Outline:
@@ -107,9 +118,14 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
             yield Piece(section, heading, held[0], held[1])
             held = None
 
-    for line in _lines(blocks):
+    for line, starts_line in _lines(blocks):
         start, offset = offset, offset + len(line)
         stripped = line.rstrip("\r\n")
+        if not starts_line:  # the rest of a very long line: text of the current section
+            yield from flush_held()
+            blank_before = False
+            yield Piece(section, heading, start, line)
+            continue
         if first and stripped == "---" and not rst:  # YAML front matter
             in_front_matter, first = True, False
             yield Piece(section, heading, start, line)
@@ -174,12 +190,15 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
 
 def plain_title(first_block: str) -> str | None:
     """The title of a plain text: its first line, if it stands on its own — at most
-    :data:`MAX_TITLE` characters, followed by more text, and not the first line of a hard-wrapped
-    paragraph (whose sentence continues, in lower case, on the next line)."""
+    :data:`MAX_TITLE` characters, followed by more text, at most one sentence (a first line of
+    several sentences is a paragraph) and not the first line of a hard-wrapped paragraph (whose
+    sentence continues, in lower case, on the next line)."""
     line, newline, rest = first_block.lstrip("\ufeff").partition("\n")
     line = line.strip()
     following = rest.lstrip(" \t")
     if not newline or not rest.strip() or not line or len(line) > MAX_TITLE:
+        return None
+    if any(m.group(1).isupper() for m in _SENTENCE_BREAK.finditer(line)):
         return None
     continues = not line.endswith((".", "!", "?", ":")) and following[:1].islower()
     return None if continues else line

@@ -137,7 +137,7 @@ def register(commands: Any) -> None:
         metavar="LEVEL",
         help="how much evidence of relevance an excerpt needs: "
         + ", ".join(level.value for level in RelevanceLevel)
-        + " (default medium; off admits every candidate)",
+        + " (default low; off admits every candidate)",
     )
     tune.add_argument(
         "--language",

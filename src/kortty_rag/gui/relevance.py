@@ -10,8 +10,8 @@ from kortty_rag.models import RelevanceLevel
 #: what each level means, in plain words (the numbers depend on the embedding model)
 LEVEL_TIPS = {
     RelevanceLevel.OFF: "Every candidate may enter, however loosely it matches",
-    RelevanceLevel.LOW: "Excerpts need some evidence that they are about the question",
-    RelevanceLevel.MEDIUM: "Excerpts need to match the question clearly (default)",
+    RelevanceLevel.LOW: "Excerpts need some evidence that they are about the question (default)",
+    RelevanceLevel.MEDIUM: "Excerpts need to match the question clearly",
     RelevanceLevel.HIGH: "Only excerpts that match the question closely, or most of its words",
 }
 TIP = (

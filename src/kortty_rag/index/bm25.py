@@ -19,11 +19,14 @@ lexical evidence.
 from __future__ import annotations
 
 import io
+import shutil
 import sqlite3
+import tempfile
 import zipfile
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
+from typing import IO, Any
 
 import numpy as np
 
@@ -166,42 +169,103 @@ class LexicalWriter:
                 )
             )
 
-    def write_index(self, out: io.BufferedIOBase) -> None:
-        """Write ``lexical.npz``: the inverted index of every chunk's terms."""
-        labels, lengths, sources, term_ids, counts = [], [], [], [], []
-        source_codes: dict[str, int] = {}
-        cursor = self.db.execute(
-            "SELECT t.label, t.length, t.ids, t.counts, c.source_id FROM lexical_terms t"
-            " JOIN chunks c ON c.label = t.label ORDER BY t.label"
-        )
-        while rows := cursor.fetchmany(_BATCH):
-            for label, length, ids, tf, source_id in rows:
-                labels.append(int(label))
-                lengths.append(int(length))
-                sources.append(source_codes.setdefault(str(source_id), len(source_codes)))
-                term_ids.append(np.frombuffer(ids, dtype="<i4"))
-                counts.append(np.frombuffer(tf, dtype="<u2"))
+    def write_index(self, out: io.BufferedIOBase, scratch: str | None = None) -> None:
+        """Write ``lexical.npz``: the inverted index of every chunk's terms.
+
+        Memory stays bounded whatever the store's size: per chunk only its label, length and
+        source are held (as the served index holds them). A first pass counts each term's
+        postings, which fixes where every term's postings go; a second pass reads the chunks a
+        batch at a time and writes each batch's postings straight to their places in two unnamed
+        temporary files in ``scratch`` (the snapshot's build folder), which are then copied into
+        the archive."""
         vocabulary = int(
             self.db.execute("SELECT COALESCE(MAX(id), 0) FROM lexical_vocabulary").fetchone()[0]
         )
-        per_row = np.array([len(x) for x in term_ids], dtype=np.int64)
-        flat_ids = np.concatenate(term_ids) if term_ids else np.empty(0, "<i4")
-        flat_counts = np.concatenate(counts) if counts else np.empty(0, "<u2")
-        rows_of = np.repeat(np.arange(len(labels), dtype=np.int32), per_row)
-        order = np.argsort(flat_ids, kind="stable")
+        labels: list[int] = []
+        lengths: list[int] = []
+        sources: list[int] = []
+        source_codes: dict[str, int] = {}
+        df = np.zeros(vocabulary + 1, dtype=np.int64)
+        for rows in self._batches("t.label, t.length, t.ids, c.source_id"):
+            for label, length, _, source_id in rows:
+                labels.append(int(label))
+                lengths.append(int(length))
+                sources.append(source_codes.setdefault(str(source_id), len(source_codes)))
+            ids = np.concatenate([np.frombuffer(r[2], dtype="<i4") for r in rows])
+            df += np.bincount(ids, minlength=vocabulary + 1)[: vocabulary + 1]
         offsets = np.zeros(vocabulary + 2, dtype=np.int64)
-        np.cumsum(np.bincount(flat_ids, minlength=vocabulary + 1), out=offsets[1:])
-        np.savez(
-            out,
-            analyzer=np.frombuffer((self.recorded or "").encode(), dtype=np.uint8),
-            sources=np.frombuffer("\n".join(source_codes).encode(), dtype=np.uint8),
-            labels=np.asarray(labels, dtype=np.int64),
-            lengths=np.asarray(lengths, dtype=np.float32),
-            row_sources=np.asarray(sources, dtype=np.int32),
-            offsets=offsets,
-            rows=rows_of[order],
-            counts=flat_counts[order],
+        np.cumsum(df, out=offsets[1:])
+        del df
+        total = int(offsets[-1])
+        with (
+            tempfile.TemporaryFile(dir=scratch, buffering=0) as rows_file,
+            tempfile.TemporaryFile(dir=scratch, buffering=0) as counts_file,
+            zipfile.ZipFile(out, mode="w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf,
+        ):
+            self._place_postings(offsets, rows_file, counts_file)
+            arrays: dict[str, np.ndarray] = {
+                "analyzer": np.frombuffer((self.recorded or "").encode(), dtype=np.uint8),
+                "sources": np.frombuffer("\n".join(source_codes).encode(), dtype=np.uint8),
+                "labels": np.asarray(labels, dtype=np.int64),
+                "lengths": np.asarray(lengths, dtype=np.float32),
+                "row_sources": np.asarray(sources, dtype=np.int32),
+                "offsets": offsets,
+            }
+            for name, array in arrays.items():
+                with zf.open(f"{name}.npy", "w", force_zip64=True) as member:
+                    np.lib.format.write_array(member, array, allow_pickle=False)
+            for name, dtype, spill in (("rows", "<i4", rows_file), ("counts", "<u2", counts_file)):
+                with zf.open(f"{name}.npy", "w", force_zip64=True) as member:
+                    header = {"descr": dtype, "fortran_order": False, "shape": (total,)}
+                    np.lib.format.write_array_header_1_0(member, header)
+                    spill.seek(0)
+                    shutil.copyfileobj(spill, member, 1 << 20)
+
+    def _batches(self, columns: str) -> Iterator[list[Any]]:
+        """The chunks' analysed rows in label order (the row order of the index), a batch at a time."""
+        cursor = self.db.execute(
+            f"SELECT {columns} FROM lexical_terms t JOIN chunks c ON c.label = t.label"
+            " ORDER BY t.label"
         )
+        while rows := cursor.fetchmany(_BATCH):
+            yield rows
+
+    def _place_postings(
+        self, offsets: np.ndarray, rows_file: IO[bytes], counts_file: IO[bytes]
+    ) -> None:
+        """Write every posting's row and count at its place: term ``t``'s postings fill
+        ``offsets[t]`` … ``offsets[t + 1]``, in row order."""
+        filled = offsets[:-1].copy()  # where each term's next posting goes
+        base = 0
+        for rows in self._batches("t.ids, t.counts"):
+            ids = [np.frombuffer(r[0], dtype="<i4") for r in rows]
+            per_row = np.fromiter((len(x) for x in ids), dtype=np.int64, count=len(ids))
+            flat = np.concatenate(ids)
+            order = np.argsort(flat, kind="stable")  # by term, then row
+            flat = flat[order]
+            row_numbers = np.repeat(np.arange(base, base + len(rows), dtype="<i4"), per_row)[order]
+            counts = np.concatenate([np.frombuffer(r[1], dtype="<u2") for r in rows])[order]
+            base += len(rows)
+            terms, starts, sizes = np.unique(flat, return_index=True, return_counts=True)
+            if len(terms) == 0:
+                continue
+            places = filled[terms]
+            filled[terms] += sizes
+            # runs of consecutive terms whose places also follow each other are written at once
+            breaks = np.flatnonzero(places[1:] != places[:-1] + sizes[:-1]) + 1
+            run_starts = np.concatenate(([0], breaks))
+            run_ends = np.concatenate((breaks, [len(terms)]))
+            for first, last in zip(run_starts.tolist(), run_ends.tolist(), strict=True):
+                lo = int(starts[first])
+                hi = int(starts[last - 1] + sizes[last - 1])
+                place = int(places[first])
+                rows_file.seek(place * 4)
+                rows_file.write(row_numbers[lo:hi].tobytes())
+                counts_file.seek(place * 2)
+                counts_file.write(counts[lo:hi].tobytes())
+        if not np.array_equal(filled, offsets[1:]):
+            # the chunk table changed between the passes: never write an inconsistent index
+            raise sqlite3.DatabaseError("the lexical terms changed while the index was written")
 
 
 def _row(

@@ -7,7 +7,13 @@ from itertools import groupby
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kortty_rag.chunking.sections import Piece, clean_heading, plain_title, sections
+from kortty_rag.chunking.sections import (
+    LONG_LINE,
+    Piece,
+    clean_heading,
+    plain_title,
+    sections,
+)
 
 
 def outline(text: str, fmt: str = "Markdown", block: int = 7) -> list[tuple[tuple[str, ...], str]]:
@@ -94,6 +100,11 @@ def test_plain_title() -> None:
     )
     assert plain_title("This note is about the way we\nrotate keys.") is None  # hard-wrapped
     assert plain_title("only one line") is None
+    assert plain_title("We met at noon. Keys were rotated.\nThen ...") is None  # two sentences
+    assert plain_title('Was it "safe?" Nobody knew.\nThen ...') is None
+    assert plain_title("Effect of vitamin D vs. placebo in 2 trials\nWe ...") == (
+        "Effect of vitamin D vs. placebo in 2 trials"  # an abbreviation is no sentence end
+    )
     assert plain_title("x" * 301 + "\nmore") is None
 
 
@@ -105,3 +116,19 @@ def test_any_text_round_trips(text: str, block: int) -> None:
         assert "".join(p.text for p in pieces) == text
         assert [p.section for p in pieces] == sorted(p.section for p in pieces)
         assert all(text[p.start : p.start + len(p.text)] == p.text for p in pieces)
+
+
+def test_a_very_long_line_is_read_in_parts() -> None:
+    """A document of one huge line holds at most :data:`LONG_LINE` characters of it at a time; the
+    rest of the line is body text of the section its start opened (never a heading)."""
+    body = "word # not a heading " * (LONG_LINE // 5)
+    text = "# Title\n" + body + "\n## Next\nend"
+    blocks = [text[i : i + 4096] for i in range(0, len(text), 4096)]
+    pieces = list(sections(blocks, "Markdown"))
+    assert "".join(p.text for p in pieces) == text
+    assert max(len(p.text) for p in pieces) <= LONG_LINE + 4096
+    assert [p.start for p in pieces] == [
+        sum(len(q.text) for q in pieces[:i]) for i in range(len(pieces))
+    ]
+    assert {p.heading for p in pieces} == {("Title",), ("Title", "Next")}
+    assert outline(text, block=4096)[0] == (("Title",), "# Title\n" + body + "\n")
