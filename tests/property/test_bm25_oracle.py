@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers.fakes import HashEmbedder
 
-from kortty_rag.index.analysis import analyzer
 from kortty_rag.index import bm25
+from kortty_rag.index.analysis import analyzer
 from kortty_rag.index.bm25 import K1, B
 from kortty_rag.index.chunkdb import NewChunk
 from kortty_rag.index.local import LocalStore
