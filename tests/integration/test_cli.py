@@ -62,7 +62,7 @@ def test_store_lifecycle_and_search(
     first = next(line for line in lines if line.startswith("[R1] "))
     assert first.endswith("atlas.pdf, page 2")
     as_json = json.loads(run_cli("search", "Science", "magma", "--json").stdout)
-    assert [e["marker"] for e in as_json["excerpts"]][:2] == ["R1", "R2"]
+    assert [e["marker"] for e in as_json["excerpts"]] == ["R1"]  # only one note is about magma
     assert Path(as_json["excerpts"][0]["path"]).name == "volcano.txt"
     assert as_json["block"].startswith("<retrieved_context>")
 

@@ -19,14 +19,12 @@ lexical evidence.
 from __future__ import annotations
 
 import io
-import shutil
 import sqlite3
-import tempfile
 import zipfile
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
@@ -169,15 +167,13 @@ class LexicalWriter:
                 )
             )
 
-    def write_index(self, out: io.BufferedIOBase, scratch: str | None = None) -> None:
+    def write_index(self, out: io.BufferedIOBase) -> None:
         """Write ``lexical.npz``: the inverted index of every chunk's terms.
 
-        Memory stays bounded whatever the store's size: per chunk only its label, length and
-        source are held (as the served index holds them). A first pass counts each term's
-        postings, which fixes where every term's postings go; a second pass reads the chunks a
-        batch at a time and writes each batch's postings straight to their places in two unnamed
-        temporary files in ``scratch`` (the snapshot's build folder), which are then copied into
-        the archive."""
+        Memory is what serving the index takes (its arrays) plus one batch of chunks, whatever the
+        store's size: a first pass counts each term's postings, which fixes where every term's
+        postings go; a second pass reads the chunks a batch at a time and places each batch's
+        postings straight where they belong."""
         vocabulary = int(
             self.db.execute("SELECT COALESCE(MAX(id), 0) FROM lexical_vocabulary").fetchone()[0]
         )
@@ -196,30 +192,20 @@ class LexicalWriter:
         offsets = np.zeros(vocabulary + 2, dtype=np.int64)
         np.cumsum(df, out=offsets[1:])
         del df
-        total = int(offsets[-1])
-        with (
-            tempfile.TemporaryFile(dir=scratch, buffering=0) as rows_file,
-            tempfile.TemporaryFile(dir=scratch, buffering=0) as counts_file,
-            zipfile.ZipFile(out, mode="w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf,
-        ):
-            self._place_postings(offsets, rows_file, counts_file)
-            arrays: dict[str, np.ndarray] = {
-                "analyzer": np.frombuffer((self.recorded or "").encode(), dtype=np.uint8),
-                "sources": np.frombuffer("\n".join(source_codes).encode(), dtype=np.uint8),
-                "labels": np.asarray(labels, dtype=np.int64),
-                "lengths": np.asarray(lengths, dtype=np.float32),
-                "row_sources": np.asarray(sources, dtype=np.int32),
-                "offsets": offsets,
-            }
+        arrays: dict[str, np.ndarray] = {
+            "analyzer": np.frombuffer((self.recorded or "").encode(), dtype=np.uint8),
+            "sources": np.frombuffer("\n".join(source_codes).encode(), dtype=np.uint8),
+            "labels": np.asarray(labels, dtype=np.int64),
+            "lengths": np.asarray(lengths, dtype=np.float32),
+            "row_sources": np.asarray(sources, dtype=np.int32),
+            "offsets": offsets,
+        }
+        del labels, lengths, sources
+        arrays["rows"], arrays["counts"] = self._placed_postings(offsets)
+        with zipfile.ZipFile(out, mode="w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf:
             for name, array in arrays.items():
                 with zf.open(f"{name}.npy", "w", force_zip64=True) as member:
                     np.lib.format.write_array(member, array, allow_pickle=False)
-            for name, dtype, spill in (("rows", "<i4", rows_file), ("counts", "<u2", counts_file)):
-                with zf.open(f"{name}.npy", "w", force_zip64=True) as member:
-                    header = {"descr": dtype, "fortran_order": False, "shape": (total,)}
-                    np.lib.format.write_array_header_1_0(member, header)
-                    spill.seek(0)
-                    shutil.copyfileobj(spill, member, 1 << 20)
 
     def _batches(self, columns: str) -> Iterator[list[Any]]:
         """The chunks' analysed rows in label order (the row order of the index), a batch at a time."""
@@ -230,11 +216,12 @@ class LexicalWriter:
         while rows := cursor.fetchmany(_BATCH):
             yield rows
 
-    def _place_postings(
-        self, offsets: np.ndarray, rows_file: IO[bytes], counts_file: IO[bytes]
-    ) -> None:
-        """Write every posting's row and count at its place: term ``t``'s postings fill
+    def _placed_postings(self, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every posting's row and count at its place: term ``t``'s postings fill
         ``offsets[t]`` … ``offsets[t + 1]``, in row order."""
+        total = int(offsets[-1])
+        rows_of = np.empty(total, dtype="<i4")
+        counts_of = np.empty(total, dtype="<u2")
         filled = offsets[:-1].copy()  # where each term's next posting goes
         base = 0
         for rows in self._batches("t.ids, t.counts"):
@@ -247,25 +234,15 @@ class LexicalWriter:
             counts = np.concatenate([np.frombuffer(r[1], dtype="<u2") for r in rows])[order]
             base += len(rows)
             terms, starts, sizes = np.unique(flat, return_index=True, return_counts=True)
-            if len(terms) == 0:
-                continue
-            places = filled[terms]
+            # posting i of the batch goes to its term's next free place plus its rank in the term
+            places = np.repeat(filled[terms] - starts, sizes) + np.arange(len(flat))
             filled[terms] += sizes
-            # runs of consecutive terms whose places also follow each other are written at once
-            breaks = np.flatnonzero(places[1:] != places[:-1] + sizes[:-1]) + 1
-            run_starts = np.concatenate(([0], breaks))
-            run_ends = np.concatenate((breaks, [len(terms)]))
-            for first, last in zip(run_starts.tolist(), run_ends.tolist(), strict=True):
-                lo = int(starts[first])
-                hi = int(starts[last - 1] + sizes[last - 1])
-                place = int(places[first])
-                rows_file.seek(place * 4)
-                rows_file.write(row_numbers[lo:hi].tobytes())
-                counts_file.seek(place * 2)
-                counts_file.write(counts[lo:hi].tobytes())
+            rows_of[places] = row_numbers
+            counts_of[places] = counts
         if not np.array_equal(filled, offsets[1:]):
             # the chunk table changed between the passes: never write an inconsistent index
             raise sqlite3.DatabaseError("the lexical terms changed while the index was written")
+        return rows_of, counts_of
 
 
 def _row(

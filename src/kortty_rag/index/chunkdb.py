@@ -184,8 +184,8 @@ class ChunkWriter:
         return self.lexical.update(language)
 
     @write_errors()
-    def write_lexical(self, out: Any, scratch: str | None = None) -> None:
-        self.lexical.write_index(out, scratch)
+    def write_lexical(self, out: Any) -> None:
+        self.lexical.write_index(out)
 
     def live_labels(self) -> list[int]:
         return [int(r[0]) for r in self._db.execute("SELECT label FROM chunks ORDER BY label")]

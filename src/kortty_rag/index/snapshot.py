@@ -546,7 +546,7 @@ class SnapshotBuilder:
         checkpoint("vectors-saved")
         fd = build.open_file(LEXICAL, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
         with os.fdopen(fd, "wb") as handle:
-            self.db.write_lexical(handle, scratch=str(build.library_path(LEXICAL).parent))
+            self.db.write_lexical(handle)
         self.db.finish(vacuum=self._compact)
         checkpoint("files-written")
         build.fsync_file(VECTORS)

@@ -61,10 +61,11 @@ def test_every_number_is_in_one_table_and_levels_rise() -> None:
 
 
 def test_the_floor_follows_the_level_and_the_model() -> None:
-    assert store_level(IMPORTED) is RelevanceLevel.MEDIUM  # the default
-    medium = floor_for(STARTER)
+    assert store_level(IMPORTED) is RelevanceLevel.LOW  # the default
+    medium = floor_for(STARTER, RelevanceLevel.MEDIUM)
+    assert floor_for(STARTER).level is RelevanceLevel.LOW
     assert (medium.level, medium.dense, medium.lexical) == (RelevanceLevel.MEDIUM, 0.35, 0.5)
-    assert floor_for(IMPORTED).dense == 0.30
+    assert floor_for(IMPORTED, RelevanceLevel.MEDIUM).dense == 0.30
     high = floor_for(with_level(STARTER, RelevanceLevel.HIGH))
     assert (high.dense, high.lexical) == (0.45, 0.75)
     assert floor_for(STARTER, RelevanceLevel.LOW).to_json() == {
