@@ -199,7 +199,7 @@ def test_cancel_during_indexing_keeps_the_old_snapshot(
     before = read_pointer(StoreRegistry().folder(store))
     more = tmp_path / "more"
     more.mkdir()
-    for i in range(60):
+    for i in range(400):  # minutes of embedding: the cancel always lands while chunks are embedded
         (more / f"m{i}.md").write_text(f"Section {i}. " + "A long paragraph about tides. " * 60)
     chooser.next_folder = str(more)
     with qtbot.waitSignal(tab.scan_finished, timeout=120_000):
