@@ -3,9 +3,9 @@
 Markdown, AsciiDoc and reStructuredText are cut at their headings (:mod:`kortty_rag.chunking.sections`)
 and every section is chunked on its own, each chunk carrying its heading path (``Keys / Rotation``).
 A plain text whose first line is a short title gives that title to every chunk after the one that
-holds it. The heading is
-embedded and indexed with the chunk (:func:`kortty_rag.models.with_heading`), so its tokens are
-reserved in the chunk's budget; a heading longer than a quarter of the budget keeps its last parts.
+holds it. The heading is embedded and indexed with the chunk (:func:`kortty_rag.models.with_heading`),
+so its tokens are reserved in the chunk's budget; a heading longer than a quarter of the budget keeps
+its last parts.
 Other formats (code, data, PDF pages) are chunked as they are, without a heading.
 """
 
@@ -40,9 +40,10 @@ def _fitting(splitter: Splitter, parts: tuple[str, ...]) -> tuple[str, int]:
     return "", 0
 
 
-def _with(spans: Iterable[ChunkSpan], heading: str) -> Iterator[ChunkSpan]:
+def _with(spans: Iterable[ChunkSpan], heading: str, after: int = -1) -> Iterator[ChunkSpan]:
+    """``spans``, those that start after offset ``after`` carrying ``heading``."""
     for span in spans:
-        yield dataclasses.replace(span, heading=heading) if heading else span
+        yield dataclasses.replace(span, heading=heading) if heading and span.start > after else span
 
 
 def document_spans(
@@ -68,9 +69,7 @@ def document_spans(
         title = plain_title(head)
         heading, tokens = _fitting(splitter, (title,)) if title else ("", 0)
         texts = itertools.chain([head], stream)
-        title_end = head.find("\n") if title else 0
-        for span in splitter.reserving(tokens).stream(texts, page):
-            # the chunk that holds the title line needs no copy of it in front
-            yield dataclasses.replace(span, heading=heading) if span.start > title_end else span
+        # the chunk that holds the title line needs no copy of it in front
+        yield from _with(splitter.reserving(tokens).stream(texts, page), heading, head.find("\n"))
         return
     yield from splitter.stream(blocks, page)

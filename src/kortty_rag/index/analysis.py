@@ -15,8 +15,8 @@ A text becomes terms in four steps:
 
 The language is a property of a store's lexical index (the same analyzer must index and query): set by
 the user (``store retrieval NAME --language de``) or detected once from the store's text
-(:func:`detect_language`, fastText's compact language identifier, among the languages we can stem). ``none`` keeps only
-steps 1 and 4.
+(:func:`detect_language`, fastText's compact language identifier, among the languages we can stem).
+``none`` keeps only steps 1 and 4.
 """
 
 from __future__ import annotations

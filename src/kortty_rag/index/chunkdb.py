@@ -81,6 +81,11 @@ _CHUNK_TYPES = (int, str, str, str, (int, type(None)), int, int, int, str, str)
 _DOCUMENT_TYPES = (str, str, str, int, str, int, (int, type(None)))
 
 
+def _has_headings(db: sqlite3.Connection) -> bool:
+    """Whether the chunk table has the ``heading`` column (snapshot format 3 and newer)."""
+    return "heading" in {str(r[1]) for r in db.execute("PRAGMA table_info(chunks)")}
+
+
 def _chunk(row: tuple[Any, ...]) -> tuple[int, Chunk]:
     label, chunk_id, source_id, rel_path, page, start, end, tokens, text, heading = _typed(
         row, _CHUNK_TYPES
@@ -110,8 +115,7 @@ class ChunkWriter:
             self._db.execute("PRAGMA journal_mode = OFF")
             self._db.execute("PRAGMA synchronous = OFF")
             self._db.executescript(SCHEMA)
-            columns = {str(r[1]) for r in self._db.execute("PRAGMA table_info(chunks)")}
-            if "heading" not in columns:  # a chunk table of snapshot format 2 or older
+            if not _has_headings(self._db):  # a chunk table of snapshot format 2 or older
                 self._db.execute("ALTER TABLE chunks ADD COLUMN heading TEXT NOT NULL DEFAULT ''")
             self.lexical = LexicalWriter(self._db)
             self._db.execute("BEGIN")
@@ -230,8 +234,7 @@ class ChunkReader:
                 f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
             )
             self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
-            columns = {str(r[1]) for r in self._db.execute("PRAGMA table_info(chunks)")}
-            self._columns = _CHUNK_COLUMNS if "heading" in columns else _OLD_CHUNK_COLUMNS
+            self._columns = _CHUNK_COLUMNS if _has_headings(self._db) else _OLD_CHUNK_COLUMNS
         except (sqlite3.Error, UnicodeDecodeError, TypeError, ValueError) as exc:
             raise SnapshotError(f"Chunk table {path.name} is unreadable: {exc}") from exc
         self._lock = threading.Lock()

@@ -20,16 +20,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-RRF = "rrf"
-CONVEX = "convex"
-METHODS = (RRF, CONVEX)
-#: the defaults, chosen on the SciFact dev split with the starter model (``beir_eval.py --sweep``):
-#: convex 0.8 / 0.2 gave nDCG@10 0.725, the best RRF (0.4 / 0.6, k = 5) 0.715, RRF 0.7 / 0.3,
-#: k = 60 0.695
-DEFAULT_METHOD = CONVEX
-DEFAULT_DENSE_WEIGHT = 0.8
-DEFAULT_LEXICAL_WEIGHT = 0.2
-DEFAULT_RRF_K = 60
+from kortty_rag.models import FusionMethod, RetrievalSettings
+
+RRF = FusionMethod.RRF.value
+CONVEX = FusionMethod.CONVEX.value
+METHODS = tuple(m.value for m in FusionMethod)
+#: the defaults are the store settings' (chosen on the SciFact dev split with the starter model,
+#: ``beir_eval.py --sweep``: convex 0.8 / 0.2 gave nDCG@10 0.725, the best RRF (0.4 / 0.6, k = 5)
+#: 0.715, RRF 0.7 / 0.3, k = 60 0.695)
+DEFAULT_METHOD = RetrievalSettings.fusion.value
+DEFAULT_DENSE_WEIGHT = RetrievalSettings.dense_weight
+DEFAULT_LEXICAL_WEIGHT = round(1.0 - DEFAULT_DENSE_WEIGHT, 9)  # 0.2, not 0.19999…
+DEFAULT_RRF_K = RetrievalSettings.rrf_k
 #: the lowest cosine similarity there is (the floor of the dense normalisation)
 _COSINE_MIN = -1.0
 

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from kortty_rag.embedding.catalog import LEXICAL_SHARES, relevance_floors
-from kortty_rag.models import RelevanceLevel, Store
+from kortty_rag.models import RelevanceLevel, RetrievalSettings, Store
 
-#: the default: costs nothing measurable on the SciFact dev split and keeps the answers to paraphrased
-#: questions that share no word with them, which ``medium`` drops (embedding/catalog.py)
-DEFAULT_LEVEL = RelevanceLevel.LOW
+#: the store settings' default (low): costs nothing measurable on the SciFact dev split and keeps the
+#: answers to paraphrased questions that share no word with them, which ``medium`` drops (README)
+DEFAULT_LEVEL = RetrievalSettings.min_relevance
 LEVELS = tuple(RelevanceLevel)
 _RANK = {RelevanceLevel.LOW: 0, RelevanceLevel.MEDIUM: 1, RelevanceLevel.HIGH: 2}
 
