@@ -8,6 +8,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 DEFAULT_BEIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "scifact-dev"
 
@@ -16,8 +17,8 @@ _PLAIN_ID = re.compile(r"[A-Za-z0-9]{1,100}")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
-#: the corpus is written as this many source folders: one source's review visits at most 5,000
-#: files (the preview cap), and SciFact has 5,183 documents
+#: the corpus is written as this many source folders, each added in a review of its own: one
+#: review (preview) visits at most 5,000 files in all, and SciFact has 5,183 documents
 PARTS = 4
 
 
@@ -40,6 +41,22 @@ def file_name(doc_id: str) -> str:
 def source_folders(corpus: Path) -> list[Path]:
     """The source roots of a corpus written by :func:`write_corpus`."""
     return sorted(p for p in corpus.iterdir() if p.is_dir() and p.name.startswith("part-"))
+
+
+def index_corpus(job: Any, corpus: Path, embedder: Any = None) -> int:
+    """Add the corpus's source folders to the store of ``job`` (a ``StoreJob``), one review each,
+    and return the chunks embedded. A review that reached a preview cap would leave documents out
+    of the store while the baselines see all of them, so that is an error, not a figure."""
+    chunks = 0
+    for folder in source_folders(corpus):
+        review = job.review_new_sources([folder])
+        if review.report.caps_reached:
+            raise SystemExit(
+                f"{folder}: the review reached a preview cap ({', '.join(review.report.caps_reached)});"
+                " write the corpus in more parts"
+            )
+        chunks += job.apply(review, embedder).chunks_embedded
+    return chunks
 
 
 def by_file_name(paths: dict[str, str]) -> dict[str, str]:

@@ -33,9 +33,9 @@ from _beir import (
     DEFAULT_BEIR,
     by_file_name,
     corpus_paths,
+    index_corpus,
     read_qrels,
     read_queries,
-    source_folders,
     write_corpus,
 )
 
@@ -345,7 +345,7 @@ def main() -> None:
     from kortty_rag.embedding.installed import get_model, list_models
     from kortty_rag.embedding.loader import load_embedder
     from kortty_rag.index.local import LocalStore
-    from kortty_rag.retrieval.fusion import FusionWeights
+    from kortty_rag.retrieval.fusion import CONVEX, RRF, FusionWeights
     from kortty_rag.retrieval.search import store_weights
     from kortty_rag.sync.jobs import StoreJob
 
@@ -363,9 +363,7 @@ def main() -> None:
         embedder = load_embedder(model.identity())
         store = registry.create("beir", model.identity())
         with StoreJob(store, registry=registry) as job:
-            chunk_count = job.apply(
-                job.review_new_sources(source_folders(work / "corpus")), embedder
-            ).chunks_embedded
+            chunk_count = index_corpus(job, work / "corpus", embedder)
     index_seconds = time.perf_counter() - started
     store = registry.get("beir")
     vectors = LocalStore(registry.folder(store), store.embedding)
@@ -390,7 +388,7 @@ def main() -> None:
         "product dense (HNSW)": evaluate(runs.ranking("dense"), qrels),
         "product lexical": evaluate(runs.ranking("lexical"), qrels),
         f"product hybrid ({weights.method}, dense {weights.dense:g}"
-        + (f", k {weights.k})" if weights.method == "rrf" else ")"): evaluate(
+        + (f", k {weights.k})" if weights.method == RRF else ")"): evaluate(
             runs.ranking("hybrid", weights), qrels
         ),
     }
@@ -429,22 +427,22 @@ def main() -> None:
     if args.sweep:
         for dense_weight in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8):
             for k in (5, 10, 20, 40, 60):
-                w = FusionWeights(dense_weight, 1 - dense_weight, k)
+                w = FusionWeights(dense_weight, 1 - dense_weight, k, RRF)
                 sweep[f"rrf, dense {dense_weight:g} / lexical {1 - dense_weight:g}, k {k}"] = (
                     evaluate(runs.ranking("hybrid", w), qrels)
                 )
         for tenth in range(2, 10):
             dense_weight = tenth / 10
-            w = FusionWeights(dense_weight, 1 - dense_weight, method="convex")
+            w = FusionWeights(dense_weight, 1 - dense_weight, method=CONVEX)
             sweep[f"convex, dense {dense_weight:g} / lexical {1 - dense_weight:g}"] = evaluate(
                 runs.ranking("hybrid", w), qrels
             )
-        for method, ks in (("rrf", (10, 20, 60)), ("convex", (60,))):
+        for method, ks in ((RRF, (10, 20, 60)), (CONVEX, (60,))):
             for dense_weight in (0.4, 0.5, 0.6, 0.7, 0.8):
                 for k in ks:
                     w = FusionWeights(dense_weight, 1 - dense_weight, k, method)
                     name = f"documents {method}, dense {dense_weight:g}" + (
-                        f", k {k}" if method == "rrf" else ""
+                        f", k {k}" if method == RRF else ""
                     )
                     sweep[name] = evaluate(runs.ranking("hybrid-documents", w), qrels)
     calibration: dict[str, object] = {}

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _beir import DEFAULT_BEIR, source_folders, write_corpus
+from _beir import DEFAULT_BEIR, index_corpus, write_corpus
 
 
 def bare_embedder_rate(embedder: object, texts: list[str]) -> float:
@@ -52,10 +52,9 @@ def main() -> None:
 
     started = time.perf_counter()
     with StoreJob(store, registry=registry) as job:
-        review = job.review_new_sources(source_folders(work / "corpus"))
-        summary = job.apply(review)
+        chunks = index_corpus(job, work / "corpus")
     pipeline_seconds = time.perf_counter() - started
-    pipeline_rate = summary.chunks_embedded / pipeline_seconds
+    pipeline_rate = chunks / pipeline_seconds
 
     vectors = open_vector_store(registry.get("bench"))
     assert isinstance(vectors, LocalStore) and vectors.snapshot is not None
@@ -68,9 +67,7 @@ def main() -> None:
     usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"corpus: {documents} documents from {args.corpus}")
-    print(
-        f"chunks: {summary.chunks_embedded} (model {model.id}, {model.chunk_tokens}-token chunks)"
-    )
+    print(f"chunks: {chunks} (model {model.id}, {model.chunk_tokens}-token chunks)")
     print(
         f"pipeline (scan+extract+chunk+embed+snapshot+activate): {pipeline_seconds:.1f} s, "
         f"{pipeline_rate:.1f} chunks/s"

@@ -37,7 +37,7 @@ class SyncMode(StrEnum):
 
 
 class SourceStatus(StrEnum):
-    """What the source table shows. ``MISSING`` and ``ERROR`` carry a reason (SPEC §8)."""
+    """What the source table shows. ``MISSING`` and ``ERROR`` carry a reason (docs/DESIGN.md §8)."""
 
     PENDING = "PENDING"  # configured, never indexed successfully
     READY = "READY"
@@ -46,7 +46,7 @@ class SourceStatus(StrEnum):
 
 
 class FileStatus(StrEnum):
-    """Status of one row of the review table (SPEC §5)."""
+    """Status of one row of the review table (docs/DESIGN.md §5)."""
 
     INDEX = "index"
     UNCHANGED = "unchanged"
@@ -112,7 +112,7 @@ class EmbeddingIdentity:
 
 @dataclass(frozen=True)
 class SourceOptions:
-    """The Advanced options of a source (SPEC §6, §7)."""
+    """The Advanced options of a source (docs/DESIGN.md §6, §7)."""
 
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
@@ -266,7 +266,7 @@ class StoreSettings:
 
 @dataclass(frozen=True)
 class Store:
-    """A knowledge store definition (SPEC §2)."""
+    """A knowledge store definition (docs/DESIGN.md §2)."""
 
     id: str
     name: str

@@ -73,7 +73,7 @@ INDEX_STAGE_WEIGHTS: Mapping[str, float] = {
 
 @dataclass(frozen=True)
 class ProgressState:
-    """One rendering of the status line (SPEC §9)."""
+    """One rendering of the status line (docs/DESIGN.md §9)."""
 
     stage: str
     percent: float

@@ -1,4 +1,4 @@
-"""The beginner flow end to end with real widgets and the real starter model (SPEC §3–§5, §13):
+"""The beginner flow end to end with real widgets and the real starter model (docs/DESIGN.md §3–§5, §13):
 Create with no model installed → model wizard (import the GGUF) → back to Create → add a folder →
 review → index → test search."""
 

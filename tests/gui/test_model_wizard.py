@@ -1,5 +1,5 @@
 """The model setup wizard and the Models tab, with real widgets, the real core and a real GGUF file
-served over loopback (SPEC §4)."""
+served over loopback (docs/DESIGN.md §4)."""
 
 from __future__ import annotations
 

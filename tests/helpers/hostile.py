@@ -1,4 +1,4 @@
-"""A hostile folder for the scan and index (SPEC §6, §7), and the child process that indexes it.
+"""A hostile folder for the scan and index (docs/DESIGN.md §6, §7), and the child process that indexes it.
 
     python -m tests.helpers.hostile SPEC.json
 

@@ -1,4 +1,4 @@
-"""``ask`` end to end with real models (SPEC §12): real store, real retrieval, real chat model.
+"""``ask`` end to end with real models (docs/DESIGN.md §12): real store, real retrieval, real chat model.
 
 * A real OpenAI-compatible server (``python -m llama_cpp.server`` with gemma-3-270m) on loopback,
   behind a recording proxy that forwards the streamed answer and keeps every request body, so the

@@ -1,4 +1,4 @@
-"""The headless CLI end to end, in subprocesses, with the real starter model (SPEC §15)."""
+"""The headless CLI end to end, in subprocesses, with the real starter model (docs/DESIGN.md §15)."""
 
 from __future__ import annotations
 

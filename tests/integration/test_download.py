@@ -1,4 +1,4 @@
-"""Model download from a local HTTP server on loopback serving a real GGUF file (SPEC §4)."""
+"""Model download from a local HTTP server on loopback serving a real GGUF file (docs/DESIGN.md §4)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hybrid ranking with the real starter model: an exact identifier from a code file is found through
-the lexical part even when the dense part alone does not find it (SPEC §11)."""
+the lexical part even when the dense part alone does not find it (docs/DESIGN.md §11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Qdrant stores through the CLI, in subprocesses, with the real starter model (SPEC §10, §15).
+"""Qdrant stores through the CLI, in subprocesses, with the real starter model (docs/DESIGN.md §10, §15).
 
 The "server" is the loopback REST front end of tests/helpers/qdrant_server.py (no faults injected),
 reached over real HTTP with an API key; the key goes in on standard input, lives in an explicitly

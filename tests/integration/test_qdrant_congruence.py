@@ -1,5 +1,5 @@
 """Congruence: the same corpus and queries through a local store and a Qdrant store give the same
-results, with the real starter model (SPEC §10, §11).
+results, with the real starter model (docs/DESIGN.md §10, §11).
 
 The Qdrant store runs on qdrant-client's embedded local mode — the same client API and query
 semantics as a server, without one (no Qdrant server can be installed here; see the README). Both

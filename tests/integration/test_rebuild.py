@@ -1,5 +1,5 @@
 """An index built with another embedding configuration is refused with a rebuild hint, and
-`store rebuild` re-embeds every source into a fresh snapshot (SPEC §3, §9)."""
+`store rebuild` re-embeds every source into a fresh snapshot (docs/DESIGN.md §3, §9)."""
 
 from __future__ import annotations
 

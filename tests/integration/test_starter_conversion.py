@@ -133,7 +133,7 @@ def test_conversion_writes_101_tensors_at_f16(converted: ConversionResult) -> No
     assert (converted.pooling, converted.dimensions) == ("mean", 384)
     assert (converted.context_length, converted.trained_tokens) == (512, 256)
     assert len(gguf.GGUFReader(converted.path).tensors) == 101
-    assert 46.0e6 < converted.path.stat().st_size < 46.5e6  # SPEC §4: 46.2 MB
+    assert 46.0e6 < converted.path.stat().st_size < 46.5e6  # docs/DESIGN.md §4: 46.2 MB
 
 
 def test_llama_cpp_reads_the_model_as_a_mean_pooled_embedder(llm: Any) -> None:

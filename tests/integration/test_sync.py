@@ -1,4 +1,4 @@
-"""Synchronisation with the real starter model (SPEC §8): content hashes decide, renames are a delete
+"""Synchronisation with the real starter model (docs/DESIGN.md §8): content hashes decide, renames are a delete
 plus an add, a deleted root is MISSING, an unreadable root is ERROR with the old snapshot kept."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Watching auto sources with real file-system events and the real starter model (SPEC §8)."""
+"""Watching auto sources with real file-system events and the real starter model (docs/DESIGN.md §8)."""
 
 from __future__ import annotations
 

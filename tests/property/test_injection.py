@@ -1,4 +1,4 @@
-"""However hostile the excerpts and locations, the block keeps its structure (SPEC §12): exactly one
+"""However hostile the excerpts and locations, the block keeps its structure (docs/DESIGN.md §12): exactly one
 opening and one closing wrapper, only the real markers, no chat-template tokens.
 
 Judged twice: by the product's own structural check (``structure_of``, on its skeleton) and by an

@@ -1,8 +1,8 @@
 """Promise 8: of 16 simultaneous index requests on one store (16 processes) exactly one runs, the others
-are refused at once; after ``kill -9`` of the holder the lock is free within a second (SPEC §8).
+are refused at once; after ``kill -9`` of the holder the lock is free within a second (docs/DESIGN.md §8).
 
 Each contender (``tests/helpers/contender.py``) measures its own time from the request to the refusal.
-The SPEC's figure is 200 ms: the median and the 95th percentile must meet it; the slowest refusal may
+The design's figure is 200 ms (docs/DESIGN.md §8): the median and the 95th percentile must meet it; the slowest refusal may
 take up to 1 s, because 16 processes waking at once on a shared 2-core machine may wait for a core.
 The measured figures are reported (typically well under 1 ms).
 """

@@ -1,5 +1,5 @@
 """Promise 4: a corrupted snapshot is refused with a clear error before hnswlib reads a byte of it; no
-corruption crashes, aborts or exhausts the process (SPEC §9).
+corruption crashes, aborts or exhausts the process (docs/DESIGN.md §9).
 
 Truncations at many offsets, single-bit flips (1,000 in the CI tier, 20,000 in the soak tier), zeroed
 4 KiB pages, hnswlib header fields set to hostile values, swapped files (vectors ↔ chunks, files and

@@ -1,5 +1,5 @@
 """Promise 1: a crash right before or after any durable step leaves the complete old or the complete new
-state — never anything else (SPEC §9).
+state — never anything else (docs/DESIGN.md §9).
 
 Every fsync, rename and cleanup of snapshot activation and of the registry's atomic writes sits
 between two named checkpoints (``index.snapshot.checkpoint``, ``config.atomic.checkpoint``). A clean

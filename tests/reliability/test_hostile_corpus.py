@@ -1,6 +1,6 @@
 """Promise 5: a hostile folder is scanned and indexed without a crash or a hang; every entry gets exactly
 one status, every skipped one exactly one stated reason, and no file takes longer than its time limit
-(SPEC §6, §7).
+(docs/DESIGN.md §6, §7).
 
 The folder (``tests/helpers/hostile.py``) holds symlink loops, a FIFO, a socket, device files, empty
 and binary files, invalid UTF-8 in contents and in a file name, a 1 GiB sparse file, a 1,100-level-deep

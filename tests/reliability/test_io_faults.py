@@ -1,5 +1,5 @@
 """Promise 3: a full disk or an I/O error at any write keeps the previous snapshot and gives one clear
-error (SPEC §9).
+error (docs/DESIGN.md §9).
 
 ``tests/helpers/iofault.c`` (loaded with ``LD_PRELOAD`` into a real indexing process) counts every
 file-system modification under ``KORTTY_HOME`` — Python's writes, SQLite's page writes, hnswlib's

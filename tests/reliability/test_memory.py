@@ -1,6 +1,6 @@
 """Promise 10: indexing streams. Peak memory grows with the vector index the store must hold anyway,
 not with the corpus: the memory an indexing run needs beyond what serving the result needs stays flat
-as the corpus doubles (SPEC §9).
+as the corpus doubles (docs/DESIGN.md §9).
 
 Each corpus size is indexed in a fresh process with the fake embedder (the model's own memory is a
 constant the pipeline cannot change), then a second fresh process opens and searches the result. The

@@ -1,4 +1,4 @@
-"""Qdrant updates that fail in the middle, over real HTTP on loopback (SPEC §10).
+"""Qdrant updates that fail in the middle, over real HTTP on loopback (docs/DESIGN.md §10).
 
 A fault-injecting server (tests/helpers/qdrant_server.py) answers the product's ordinary connection
 code. For every kind of failure — HTTP 500s, dropped connections, answers slower than the timeout —

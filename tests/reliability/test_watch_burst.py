@@ -1,6 +1,6 @@
 """Promise 9: a burst of file events (10,000 file operations in the CI tier, 50,000 in the soak tier)
 plus a forced watch-limit failure → no file missed after the reconcile, "limited watching" shown, no
-crash (SPEC §8).
+crash (docs/DESIGN.md §8).
 
 Real inotify events through watchdog into the real debounce and refresh machinery (fake embedder:
 the watcher is under test, not the model). Each write produces several kernel events, so the kernel

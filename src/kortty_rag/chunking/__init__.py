@@ -1,1 +1,1 @@
-"""Deterministic, model-tokenizer-bounded chunking (SPEC §9)."""
+"""Deterministic, model-tokenizer-bounded chunking (docs/DESIGN.md §9)."""

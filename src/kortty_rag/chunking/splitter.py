@@ -1,4 +1,4 @@
-"""Deterministic, tokenizer-bounded chunks (SPEC §9).
+"""Deterministic, tokenizer-bounded chunks (docs/DESIGN.md §9).
 
 A chunk holds at most ``budget`` tokens as counted by the embedding model's own tokenizer; consecutive
 chunks overlap by about 15 %. Where a chunk ends is chosen in this order of preference: a paragraph
@@ -47,7 +47,7 @@ class ChunkingParams:
 
 
 def overlap_for(chunk_tokens: int) -> int:
-    """The SPEC's 120 of 800 tokens: 15 % of the chunk length."""
+    """120 of 800 tokens: 15 % of the chunk length (docs/DESIGN.md §4)."""
     return round(chunk_tokens * 0.15)
 
 

@@ -1,4 +1,4 @@
-"""The words of a text that arrives in blocks, with the boundaries the splitter prefers (SPEC §9).
+"""The words of a text that arrives in blocks, with the boundaries the splitter prefers (docs/DESIGN.md §9).
 
 A word is a run of non-whitespace characters. Each word knows whether a sentence or a paragraph
 begins before it, decided exactly as on the whole text: a blank line in the whitespace before it

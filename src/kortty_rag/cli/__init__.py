@@ -1,4 +1,4 @@
-"""The headless CLI (SPEC §15). ``kortty-rag`` without arguments opens the GUI.
+"""The headless CLI (docs/DESIGN.md §15). ``kortty-rag`` without arguments opens the GUI.
 
 Exit codes: 0 success, 1 failure, 2 a mistake in the request (unknown store, invalid option, busy
 store), 130 cancelled (Ctrl-C, SIGINT), 143 stopped by SIGTERM (``watch`` and ``serve``, see

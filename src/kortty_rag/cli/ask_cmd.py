@@ -1,4 +1,4 @@
-"""``kortty-rag ask ROLE "question"``: retrieval, prompt assembly and a streamed answer (SPEC §12).
+"""``kortty-rag ask ROLE "question"``: retrieval, prompt assembly and a streamed answer (docs/DESIGN.md §12).
 
 The answer is written to stdout as it arrives, followed by the sources it cites (``[R1] path, page
 N``); notes about retrieval go to stderr so that stdout stays the answer. A model's output is

@@ -1,4 +1,4 @@
-"""``kortty-rag profile …`` and ``kortty-rag role …``: AI profiles and the Text/Coding roles (SPEC §12).
+"""``kortty-rag profile …`` and ``kortty-rag role …``: AI profiles and the Text/Coding roles (docs/DESIGN.md §12).
 
 Checks that need the outside world but no connection happen here, when a profile is added, so a typo
 surfaces at once rather than at the first question: a llama.cpp model must be an existing GGUF file

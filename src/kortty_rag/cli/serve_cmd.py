@@ -1,4 +1,4 @@
-"""``kortty-rag serve``: the retrieval service for other local AI tools (MCP over stdio, SPEC §12).
+"""``kortty-rag serve``: the retrieval service for other local AI tools (MCP over stdio, docs/DESIGN.md §12).
 
 Meant to be started by an MCP client, not typed by hand: stdout carries the protocol, so this command
 prints nothing there. The SDK is imported only here, so the other commands do not pay for it.

@@ -1,1 +1,1 @@
-"""Where data lives and how definitions are persisted (SPEC §1, §2)."""
+"""Where data lives and how definitions are persisted (docs/DESIGN.md §1, §2)."""

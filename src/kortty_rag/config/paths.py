@@ -1,4 +1,4 @@
-"""The product's folders (SPEC §1). ``KORTTY_HOME`` replaces ``~/.kortty``; every test sets it."""
+"""The product's folders (docs/DESIGN.md §1). ``KORTTY_HOME`` replaces ``~/.kortty``; every test sets it."""
 
 from __future__ import annotations
 

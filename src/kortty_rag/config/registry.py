@@ -1,4 +1,4 @@
-"""Store definitions (SPEC §1, §2): ``~/.kortty/rag/stores/<store-id>/store.json``, written atomically.
+"""Store definitions (docs/DESIGN.md §1, §2): ``~/.kortty/rag/stores/<store-id>/store.json``, written atomically.
 
 Each store folder holds only files this product creates; a folder without our ``store.json`` marker is
 someone else's and is never listed, changed or deleted. Read-modify-write of a definition happens under a

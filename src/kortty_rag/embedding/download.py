@@ -1,4 +1,4 @@
-"""Downloading a catalog model (SPEC §4): progress, speed, resume after interruption, size and SHA-256
+"""Downloading a catalog model (docs/DESIGN.md §4): progress, speed, resume after interruption, size and SHA-256
 check, cancel.
 
 The file grows as ``models/<id>/.model.gguf.partial``. A cancelled or interrupted download keeps that

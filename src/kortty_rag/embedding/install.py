@@ -1,4 +1,4 @@
-"""Installing embedding models: the offline starter model and imported GGUF files (SPEC §4).
+"""Installing embedding models: the offline starter model and imported GGUF files (docs/DESIGN.md §4).
 
 Every install ends the same way: the GGUF is placed under ``~/.kortty/models/<id>/``, loaded, and must
 pass the known-answer self-test before its record is written; a model that fails is removed again.

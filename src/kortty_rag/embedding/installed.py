@@ -22,7 +22,7 @@ from kortty_rag.models import EmbeddingIdentity
 PRODUCT = "kortty-rag"
 RECORD = "model.json"
 MODEL_FILE = "model.gguf"
-#: Chunks are about 800 tokens (SPEC §9), or the model's trained length if that is shorter.
+#: Chunks are about 800 tokens (docs/DESIGN.md §9), or the model's trained length if that is shorter.
 DEFAULT_CHUNK_TOKENS = 800
 
 

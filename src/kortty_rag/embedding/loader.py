@@ -1,4 +1,4 @@
-"""Loading a store's embedding model once per process, self-tested on first load (SPEC §4)."""
+"""Loading a store's embedding model once per process, self-tested on first load (docs/DESIGN.md §4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The known-answer self-test (SPEC §4), run when a model is installed or first loaded.
+"""The known-answer self-test (docs/DESIGN.md §4), run when a model is installed or first loaded.
 
 Three pairs of sentences that mean the same thing in different words; every sentence's nearest other
 sentence must be its partner. On top: the right width, finite unit-length vectors, identical vectors for

@@ -1,4 +1,4 @@
-"""The isolated PDF extraction process (SPEC §6). Run as ``python -m kortty_rag.extract.pdf_worker``.
+"""The isolated PDF extraction process (docs/DESIGN.md §6). Run as ``python -m kortty_rag.extract.pdf_worker``.
 
 It reads one JSON request per line on stdin (``{"path": ..., "limit": ...}``) and answers one JSON line on
 stdout: ``{"ok": true, "pages": [...]}``, ``{"ok": false, "reason": ...}``, or

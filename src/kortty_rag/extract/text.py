@@ -1,4 +1,4 @@
-"""Strict text decoding (SPEC §6): valid UTF-8, BOM stripped, CRLF normalised, no binary control bytes.
+"""Strict text decoding (docs/DESIGN.md §6): valid UTF-8, BOM stripped, CRLF normalised, no binary control bytes.
 
 :class:`TextInspector` checks a file block by block (the scan streams files of up to 1 GiB without holding
 them); :func:`decode_text` decodes a whole file for extraction with exactly the same rules.

@@ -96,7 +96,7 @@ class PathChooser:
 
 
 def status_text(state: ProgressState, source_state: str = "") -> str:
-    """The indexing status line (SPEC §9): source state, documents, chunks, issues, %, rate, ETA."""
+    """The indexing status line (docs/DESIGN.md §9): source state, documents, chunks, issues, %, rate, ETA."""
     parts = [source_state] if source_state else []
     parts.append(f"{state.documents} documents, {state.chunks} chunks, {state.issues} issues")
     parts.append(f"{state.percent:.0f}%")

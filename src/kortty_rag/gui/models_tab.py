@@ -1,6 +1,6 @@
 """The Models tab: the installed embedding models and the way to set up another one.
 
-The table shows what a store gets bound to (SPEC §3): id, name, dimensions, pooling, chunk length,
+The table shows what a store gets bound to (docs/DESIGN.md §3): id, name, dimensions, pooling, chunk length,
 size and origin (starter, catalog or import). It reads ``~/.kortty/models`` afresh whenever it is
 shown, because a model can also arrive through the wizard that "Create" opens on the Knowledge
 Stores tab, or from the CLI while the window is open.

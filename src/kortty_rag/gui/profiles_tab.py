@@ -1,4 +1,4 @@
-"""The "AI Profiles & Roles" tab (SPEC §12): chat-model profiles, who holds the Text and Coding
+"""The "AI Profiles & Roles" tab (docs/DESIGN.md §12): chat-model profiles, who holds the Text and Coding
 roles, and which roles each knowledge store serves.
 
 Everything is persisted the moment it changes, through the same core calls the CLI uses

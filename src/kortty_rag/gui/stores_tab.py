@@ -1,4 +1,4 @@
-"""The Knowledge Stores tab: stores, their sources (SPEC §5 table), and every action on them.
+"""The Knowledge Stores tab: stores, their sources (docs/DESIGN.md §5 table), and every action on them.
 
 Every long action runs as a background :class:`~kortty_rag.gui.workers.Job`: a scan ("Checking
 selected files and folders…", cancellable) opens the review dialog; confirming starts the indexing job,

@@ -53,7 +53,7 @@ class HnswFileInfo:
 def _bad(path: Path, what: str) -> SnapshotError:
     return SnapshotError(
         f"Vector index {path.name} is damaged ({what})",
-        hint="Run `kortty-rag source refresh` to rebuild the snapshot from the sources.",
+        hint="Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot.",
     )
 
 

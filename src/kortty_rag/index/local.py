@@ -1,4 +1,4 @@
-"""The local store type: verified hnswlib snapshots in the store folder (SPEC §9)."""
+"""The local store type: verified hnswlib snapshots in the store folder (docs/DESIGN.md §9)."""
 
 from __future__ import annotations
 

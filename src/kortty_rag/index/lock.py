@@ -1,4 +1,4 @@
-"""One job per store (SPEC §8): an exclusive, non-blocking ``flock`` on the store's lock file.
+"""One job per store (docs/DESIGN.md §8): an exclusive, non-blocking ``flock`` on the store's lock file.
 
 The kernel releases the lock when its holder exits or is killed, so a crashed job never leaves a store
 locked. Two handles in the same process conflict as well (``flock`` locks belong to open file

@@ -15,7 +15,7 @@ PRODUCT = "kortty-rag"
 
 @dataclass(frozen=True)
 class HnswParams:
-    """Internal graph parameters (SPEC §3: no tuning in normal use)."""
+    """Internal graph parameters (docs/DESIGN.md §3: no tuning in normal use)."""
 
     # measured (benchmarks/query_latency.py): M=32 with ef=512 gives recall@10 >= 0.99 against exact
     # search on clustered 384-d data at a few ms per query; M=16/ef=128 gave only 0.95

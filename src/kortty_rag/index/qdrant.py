@@ -1,10 +1,10 @@
-"""The Qdrant store type (SPEC §10): the same ``VectorStore`` interface on an existing Qdrant service.
+"""The Qdrant store type (docs/DESIGN.md §10): the same ``VectorStore`` interface on an existing Qdrant service.
 
 **Transactional per-source updates.** Every chunk point carries its source and a *generation*; a
 single manifest point per source names the committed generation and holds the source's document
 table (what ``documents()`` and the sync's hash comparison read). An update writes each touched
-source's new generation completely — new documents embedded, unchanged documents' points copied
-server-side with their stored vectors, never re-embedded — and then commits by upserting the touched
+source's new generation completely — new documents embedded, unchanged documents' points read
+back with their stored vectors and written again, never re-embedded — and then commits by upserting the touched
 sources' manifests together with the store marker (whose ``sequence`` is ``version()``) in one
 request. Readers filter on the committed generation of each wanted source, so a source is served
 entirely old or entirely new. A failed, cancelled or crashed update leaves its half-written
@@ -18,8 +18,8 @@ server, no embedding); very large folders are cheaper to refresh as several sour
 sparse vector with Qdrant's IDF modifier (:mod:`kortty_rag.index.sparse`), rather than in a local
 index next to the definition: the two parts are then consistent by construction (written,
 committed and deleted together, under the same generation filter), other machines using the same
-collection get the lexical part too, and no local state has to be rebuilt after a restore (SPEC
-§14: Qdrant data stays with the Qdrant deployment). The trade-offs — Qdrant's IDF over the whole
+collection get the lexical part too, and no local state has to be rebuilt after a restore
+(docs/DESIGN.md §14: Qdrant data stays with the Qdrant deployment). The trade-offs — Qdrant's IDF over the whole
 collection, a fixed length normalisation — are described in that module.
 
 A store's updates are serialised by its store lock (one job per store); two machines must not
@@ -197,7 +197,7 @@ class QdrantStore:
         params = None
         if using == LEXICAL and self.scoped_idf:
             # BM25 statistics over this store's served chunks, all sources: the population of the
-            # local store's FTS5 index, unaffected by other stores or not yet collected points
+            # local store's lexical index, unaffected by other stores or not yet collected points
             corpus = served_filter(self.store_id, tags.values())
             params = models.SearchParams(idf=models.IdfCorpusParams(corpus=corpus))
 

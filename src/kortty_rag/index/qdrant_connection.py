@@ -1,4 +1,4 @@
-"""One Qdrant connection: the endpoint rule, timeouts, bounded retries, clear errors (SPEC §10).
+"""One Qdrant connection: the endpoint rule, timeouts, bounded retries, clear errors (docs/DESIGN.md §10).
 
 * The URL passes :func:`~kortty_rag.config.endpoints.check_endpoint` (https for a remote server,
   http only for loopback, nothing in the path that could name another server) before a client

@@ -1,4 +1,4 @@
-"""The local snapshot (SPEC §9): a self-describing folder activated by the atomic rename of a pointer.
+"""The local snapshot (docs/DESIGN.md §9): a self-describing folder activated by the atomic rename of a pointer.
 
 Layout of a store folder::
 

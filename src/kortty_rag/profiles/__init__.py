@@ -1,1 +1,1 @@
-"""AI profiles, the Text/Coding roles, request-kind gates and prompt assembly (SPEC §12)."""
+"""AI profiles, the Text/Coding roles, request-kind gates and prompt assembly (docs/DESIGN.md §12)."""

@@ -1,4 +1,4 @@
-"""Ask a role's AI profile, with retrieved context where the request kind allows it (SPEC §12).
+"""Ask a role's AI profile, with retrieved context where the request kind allows it (docs/DESIGN.md §12).
 
 The whole path in one place, so the CLI, the GUI and tests exercise exactly the same steps:
 

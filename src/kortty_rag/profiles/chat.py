@@ -1,4 +1,4 @@
-"""Chat backends that stream an answer as text deltas (SPEC §12).
+"""Chat backends that stream an answer as text deltas (docs/DESIGN.md §12).
 
 Two kinds of profile, one small interface (:class:`ChatBackend`):
 

@@ -2,7 +2,7 @@
 
 A profile names a chat model: a local GGUF file run by llama.cpp in process, or an OpenAI-compatible
 HTTP endpoint. API keys are never stored here: a profile names the environment variable that holds
-its key.
+its key, or keeps it in the OS keyring.
 """
 
 from __future__ import annotations

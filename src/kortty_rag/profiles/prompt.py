@@ -1,4 +1,4 @@
-"""Prompt assembly: action contract, AI capabilities, retrieved context, model-family preset (SPEC §12).
+"""Prompt assembly: action contract, AI capabilities, retrieved context, model-family preset (docs/DESIGN.md §12).
 
 The retrieved block goes after the action contract and the capabilities and before the model-family
 prompt preset, so the rules come first and the preset's formatting guidance stays closest to the

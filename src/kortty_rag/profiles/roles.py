@@ -1,4 +1,4 @@
-"""Which stores a request may draw on (SPEC §12).
+"""Which stores a request may draw on (docs/DESIGN.md §12).
 
 Ordinary AI actions retrieve with the user's prompt, or with the selected terminal/snippet text when
 there is no separate prompt. Autonomous flows (terminal agent, planning, swarm, scheduled agents) only

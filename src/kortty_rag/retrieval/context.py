@@ -1,4 +1,4 @@
-"""The ``<retrieved_context>`` block (SPEC §12): untrusted data with stable ``[R1]`` markers.
+"""The ``<retrieved_context>`` block (docs/DESIGN.md §12): untrusted data with stable ``[R1]`` markers.
 
 Excerpts come from files anyone may have written, so the block is built to keep a fixed structure
 whatever they contain: exactly one opening and one closing wrapper tag, and no marker other than the

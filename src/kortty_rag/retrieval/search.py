@@ -3,7 +3,8 @@ every drop (README, "Retrieval and the context block").
 
 For each store: the query is embedded with the store's own model (query prefix) and searched in the
 HNSW graph, and the same text is searched in the BM25 index; both see only enabled sources. The two
-rankings are fused by weighted reciprocal rank fusion, stores are merged by fused score, and the best
+rankings are fused (by default a convex combination of normalised scores, or weighted reciprocal
+rank fusion; :mod:`kortty_rag.retrieval.fusion`), stores are merged by fused score, and the best
 candidates are taken in order while the limits hold: at most 6 excerpts and a token budget of 4,000
 tokens that never exceeds 25 % of the target model's context window (the whole block counts, wrapper
 and instructions included).

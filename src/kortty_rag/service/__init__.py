@@ -1,1 +1,1 @@
-"""The retrieval service for other local AI tools (SPEC §12): a Model Context Protocol server."""
+"""The retrieval service for other local AI tools (docs/DESIGN.md §12): a Model Context Protocol server."""

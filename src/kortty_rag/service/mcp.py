@@ -1,4 +1,4 @@
-"""``kortty-rag serve``: the stores as Model Context Protocol tools for other local AI tools (SPEC §12).
+"""``kortty-rag serve``: the stores as Model Context Protocol tools for other local AI tools (docs/DESIGN.md §12).
 
 An MCP client (a coding assistant, a chat app) starts ``kortty-rag serve`` and speaks JSON-RPC over
 its stdin and stdout. The tools are a thin adapter over the same core the CLI and the GUI use, so a

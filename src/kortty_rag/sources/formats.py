@@ -1,4 +1,4 @@
-"""The format allowlist (SPEC §6). A recognised name is necessary, never sufficient: content is checked too."""
+"""The format allowlist (docs/DESIGN.md §6). A recognised name is necessary, never sufficient: content is checked too."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The review report (SPEC §5): one row per file with format, size, status and reason, plus a summary."""
+"""The review report (docs/DESIGN.md §5): one row per file with format, size, status and reason, plus a summary."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A source root is pinned to the real folder it named when it was added (SPEC §7: links are never
+"""A source root is pinned to the real folder it named when it was added (docs/DESIGN.md §7: links are never
 followed).
 
 A root whose path runs through a symbolic link (``linkparent/docs`` with ``linkparent → victimhome``) is

@@ -1,4 +1,4 @@
-"""Which paths a folder scan looks at (SPEC §7): fixed exclusions, hidden paths, globs, nested .gitignore.
+"""Which paths a folder scan looks at (docs/DESIGN.md §7): fixed exclusions, hidden paths, globs, nested .gitignore.
 
 Include globs only ever *narrow* the format allowlist; exclude globs and ``.gitignore`` files only remove.
 All glob patterns use gitignore semantics (``pathspec``), relative to the source root.

@@ -1,4 +1,4 @@
-"""The safe scan (SPEC §6, §7): walk sources without following links or opening special files, check every
+"""The safe scan (docs/DESIGN.md §6, §7): walk sources without following links or opening special files, check every
 candidate's content, and produce the review report.
 
 The walk is iterative (an explicit stack), so a 1,100-level-deep tree cannot exhaust Python's recursion
@@ -34,7 +34,7 @@ _BLOCK = 1 << 20
 
 @dataclass(frozen=True)
 class ScanLimits:
-    """The caps of one preview (SPEC §6); reaching one ends the walk and is stated in the review."""
+    """The caps of one preview (docs/DESIGN.md §6); reaching one ends the walk and is stated in the review."""
 
     max_visited_files: int = 5000
     max_accepted_bytes: int = 500 * MiB

@@ -1,4 +1,4 @@
-"""Turning "Add files" / "Add folder" selections into new sources (SPEC §5, §7).
+"""Turning "Add files" / "Add folder" selections into new sources (docs/DESIGN.md §5, §7).
 
 Rules: a root must exist and no component of its path may be a symbolic link (its resolved path is
 recorded in the source, and a refresh refuses the root once it resolves elsewhere); folders become recursive folder sources and

@@ -1,1 +1,1 @@
-"""Synchronisation: change plans from content hashes, indexing jobs, file watching (SPEC §8)."""
+"""Synchronisation: change plans from content hashes, indexing jobs, file watching (docs/DESIGN.md §8)."""

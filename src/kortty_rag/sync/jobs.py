@@ -277,7 +277,7 @@ class StoreJob:
 
     def delete_store(self, *, keep_remote_vectors: bool = False) -> DeletionReport:
         """Delete the definition; vectors kept outside the store folder (Qdrant) go first, so a
-        failure to reach the service leaves the definition in place to try again (SPEC §8).
+        failure to reach the service leaves the definition in place to try again (docs/DESIGN.md §8).
         ``keep_remote_vectors`` forgets a Qdrant store whose service is gone for good."""
         if self._vectors is not None:
             self._vectors.close()
@@ -329,7 +329,7 @@ def _pinned(plan: ChangePlan) -> ChangePlan:
 def set_source_enabled(
     store: Store, source_id: str, enabled: bool, registry: StoreRegistry | None = None
 ) -> Store:
-    """Disable keeps configuration and chunks but excludes them from retrieval (SPEC §8)."""
+    """Disable keeps configuration and chunks but excludes them from retrieval (docs/DESIGN.md §8)."""
     registry = registry or StoreRegistry()
     store.source(source_id)
     return registry.update(

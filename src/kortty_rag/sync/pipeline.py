@@ -1,4 +1,4 @@
-"""Running a change plan: extract → chunk → embed (batches of 32) → update → activate (SPEC §9).
+"""Running a change plan: extract → chunk → embed (batches of 32) → update → activate (docs/DESIGN.md §9).
 
 The update is a transaction on the store: if anything fails or the user cancels before the commit,
 it is aborted and the previous snapshot keeps serving. A file whose content changed after the review is
@@ -59,7 +59,7 @@ class SourceOutcome:
 
 @dataclass(frozen=True)
 class IndexSummary:
-    """The completion summary (SPEC §9): newly indexed, unchanged, removed and skipped documents."""
+    """The completion summary (docs/DESIGN.md §9): newly indexed, unchanged, removed and skipped documents."""
 
     sources: tuple[SourceOutcome, ...]
     seconds: float

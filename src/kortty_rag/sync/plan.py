@@ -1,4 +1,4 @@
-"""The change plan (SPEC §8): from a reviewed scan to the documents to add, replace and remove.
+"""The change plan (docs/DESIGN.md §8): from a reviewed scan to the documents to add, replace and remove.
 
 Content hashes are the truth: a file whose hash equals the indexed one is unchanged and keeps its chunks
 and vectors; a new or different hash is (re)indexed; a known document the complete scan did not find any

@@ -1,4 +1,4 @@
-"""File watching for ``auto`` sources (SPEC §8): events are hints, content hashes are the truth.
+"""File watching for ``auto`` sources (docs/DESIGN.md §8): events are hints, content hashes are the truth.
 
 A :class:`SourceWatcher` watches the roots of a store's auto sources with ``watchdog``, collects events
 per source, and after a quiet period (the debounce) asks for a refresh through ``on_due``. It never

@@ -1,4 +1,4 @@
-"""Store definitions: atomic, never touching files this product did not create (SPEC §1, §2)."""
+"""Store definitions: atomic, never touching files this product did not create (docs/DESIGN.md §1, §2)."""
 
 from __future__ import annotations
 

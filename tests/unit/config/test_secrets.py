@@ -1,5 +1,5 @@
 """API keys in the OS keyring: a working backend, no backend, a silent plain-text fallback, and a
-backend that drops secrets (SPEC §10)."""
+backend that drops secrets (docs/DESIGN.md §10)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The generation/manifest logic of Qdrant stores, on qdrant-client's embedded (in-memory) mode.
 
-What must hold (SPEC §10): nothing of an update is visible before its commit, a source switches from
+What must hold (docs/DESIGN.md §10): nothing of an update is visible before its commit, a source switches from
 its old to its new generation in one step, unchanged documents keep their stored vectors (copied,
 never re-embedded), failed or crashed updates leave invisible points that the next update removes,
 and a store never touches another store's points or another collection.

@@ -1,4 +1,4 @@
-"""AI profiles and role assignments: persistence, validation, and the ``profile``/``role`` CLI (SPEC §12)."""
+"""AI profiles and role assignments: persistence, validation, and the ``profile``/``role`` CLI (docs/DESIGN.md §12)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Prompt assembly order (SPEC §12): action contract, AI capabilities, retrieved block, model preset."""
+"""Prompt assembly order (docs/DESIGN.md §12): action contract, AI capabilities, retrieved block, model preset."""
 
 from __future__ import annotations
 

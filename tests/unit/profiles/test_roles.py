@@ -1,4 +1,4 @@
-"""Which stores a request may draw on, for every request kind, and what ``ask`` does with it (SPEC §12).
+"""Which stores a request may draw on, for every request kind, and what ``ask`` does with it (docs/DESIGN.md §12).
 
 Ordinary actions retrieve from the stores serving the role; autonomous flows only from stores that
 opted in; diagram requests never get excerpts; visual requests skip retrieval. The query is the prompt,

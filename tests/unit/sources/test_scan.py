@@ -1,4 +1,4 @@
-"""The scanner's rules, one by one (SPEC §6, §7)."""
+"""The scanner's rules, one by one (docs/DESIGN.md §6, §7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Adding sources: roots must exist, never be links, never overlap (SPEC §7)."""
+"""Adding sources: roots must exist, never be links, never overlap (docs/DESIGN.md §7)."""
 
 from __future__ import annotations
 

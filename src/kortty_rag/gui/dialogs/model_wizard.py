@@ -1,4 +1,4 @@
-"""The model setup wizard (SPEC §4): download a catalog model, import a GGUF file, or install the
+"""The model setup wizard (docs/DESIGN.md §4): download a catalog model, import a GGUF file, or install the
 offline starter model.
 
 - It names the role being set up (embedding, preselected): it opens from "Create" when a store

@@ -1,4 +1,4 @@
-"""The AI profile editor (SPEC §12): one chat-model profile, validated like ``kortty-rag profile
+"""The AI profile editor (docs/DESIGN.md §12): one chat-model profile, validated like ``kortty-rag profile
 add``.
 
 A llama.cpp model must be a readable GGUF file (the CLI's own check, stored as an absolute path); an

@@ -1,4 +1,4 @@
-"""The review dialog (SPEC §5): what a scan found, before anything is embedded.
+"""The review dialog (docs/DESIGN.md §5): what a scan found, before anything is embedded.
 
 One sortable row per file (path, format, size, status, reason), a summary that separates files to
 index from unchanged ones and groups formats, and a line for every preview cap that was reached. The

@@ -16,7 +16,7 @@ never for other jobs of a shared runner. The store is re-read inside the job, so
 while the dialog is open is excluded from the next search.
 
 When the results look weak the guidance is shown. Dense search always returns *some* nearest
-neighbours, so "weak" is a heuristic: fewer than two excerpts, or no exact word match at all and a
+neighbours, so "weak" is a heuristic: no exact word match at all and a
 best dense similarity below :data:`WEAK_DENSE_SCORE` (cosine; related passages score well above it
 with the starter model, unrelated text well below).
 """
@@ -69,7 +69,7 @@ from kortty_rag.retrieval.search import (
 WEAK_DENSE_SCORE = 0.3
 #: short column titles (the tables share the dialog with the block) and what each one means
 COLUMN_TIPS = {
-    "Fused": "Weighted reciprocal rank fusion of both rankings; the order of the results",
+    "Fused": "Both rankings fused into one (the store's fusion setting); the order of the results",
     "Dense #": "Rank in the dense (embedding similarity) search",
     "Dense": "Cosine similarity of the query and the excerpt",
     "Lexical #": "Rank in the lexical (BM25 exact word) search",

@@ -1,4 +1,4 @@
-"""Table models: the source table (SPEC §5 columns) and the review table (path, format, size, status,
+"""Table models: the source table (docs/DESIGN.md §5 columns) and the review table (path, format, size, status,
 reason, extracted text). Both are read-only views over frozen core dataclasses; sorting goes through a proxy."""
 
 from __future__ import annotations
