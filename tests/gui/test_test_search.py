@@ -23,11 +23,11 @@ from PySide6.QtWidgets import QLabel, QTableWidget
 from pytestqt.qtbot import QtBot
 from tests.helpers.pdfs import text_pdf
 
-from kortty_rag.cli.search_cmd import WEAK_RESULTS_GUIDANCE
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.gui.dialogs.test_search import (
     EMPTY_BLOCK_TEXT,
     NOTHING_RELEVANT_TEXT,
+    WEAK_RESULTS_GUIDANCE,
     TestSearchDialog,
 )
 from kortty_rag.gui.relevance import selected_level
@@ -199,6 +199,8 @@ def test_a_nonsense_query_shows_the_guidance(
     assert dialog.results_table.rowCount() == 0
     assert "No excerpts found." in dialog.guidance_label.text()
     assert WEAK_RESULTS_GUIDANCE in dialog.guidance_label.text()
+    assert "`" not in dialog.guidance_label.text()  # no command-line commands in the app
+    assert "source list" not in dialog.guidance_label.text()
     assert dialog.guidance_label.isVisible()
 
     dialog.lexical_check.click()  # both parts off: nothing to search with

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from tests.helpers.children import LineReader, ignoring_sigint, started, wait_for_exit
 
+from kortty_rag.app.auto_refresh import AutoRefresher, RefreshResult
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.index.factory import open_vector_store
 from kortty_rag.models import Store, SyncMode
 from kortty_rag.sync import watch as watch_module
-from kortty_rag.sync.autorefresh import AutoRefresher, RefreshResult
 from kortty_rag.sync.jobs import StoreJob
 from kortty_rag.sync.watch import SourceWatcher
 

@@ -25,10 +25,10 @@ from tests.helpers.reliability import folder_state, make_corpus, record_figure, 
 from watchdog.observers import Observer
 from watchdog.observers.inotify_c import InotifyFD
 
+from kortty_rag.app.auto_refresh import AutoRefresher, RefreshResult
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.index.factory import open_vector_store
 from kortty_rag.models import Store, SyncMode
-from kortty_rag.sync.autorefresh import AutoRefresher, RefreshResult
 from kortty_rag.sync.jobs import StoreJob
 from kortty_rag.sync.watch import SourceWatcher
 

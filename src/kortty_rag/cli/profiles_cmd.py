@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
+from kortty_rag.app.fields import FieldError, ProfileField
+from kortty_rag.app.profiles import ProfileDraft
+from kortty_rag.app.profiles import checked_profile as app_checked_profile
 from kortty_rag.cli.qdrant_cmd import read_key
 from kortty_rag.cli.render import print_json, table
-from kortty_rag.config.endpoints import check_endpoint
-from kortty_rag.config.key_variables import check_key_variable, looks_like_secret
 from kortty_rag.config.secrets import delete_secret, profile_account, store_secret, usable_backend
 from kortty_rag.errors import UsageError
 from kortty_rag.models import Role
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
 from kortty_rag.untrusted import escape_line
-
-GGUF_MAGIC = b"GGUF"
 
 
 def parse_role(text: str) -> Role:
@@ -92,58 +90,46 @@ def register(commands: Any) -> None:
     roles.set_defaults(handler=cmd_roles)
 
 
+#: what to do about a refused input, in this front end's own words (its options)
+_HINTS = {
+    ProfileField.MODEL: "--model takes the path of a local GGUF chat model for --backend llama.cpp, "
+    "the model's name for --backend openai.",
+    ProfileField.KEY_VARIABLE: "To keep the key in the OS keyring, pipe it in with "
+    "--api-key-from-stdin instead (`kortty-rag profile key NAME` for an existing profile); or put "
+    "it in an environment variable and give its name, e.g. --api-key-env GROQ_API_KEY.",
+    ProfileField.KEY_SOURCE: "Give either --api-key-env or --api-key-from-stdin, not both.",
+    ProfileField.BACKEND_OPTIONS: "--endpoint, --api-key-env and --api-key-from-stdin are only "
+    "for --backend openai.",
+    ProfileField.ENDPOINT: "--endpoint takes the server's base URL, e.g. "
+    "https://api.example.com/v1 (plain http:// only for 127.0.0.1, [::1] or localhost).",
+}
+#: the option each field's message is about, named in front of the message
+_OPTIONS = {
+    ProfileField.MODEL: "--model",
+    ProfileField.KEY_VARIABLE: "--api-key-env",
+    ProfileField.ENDPOINT: "--endpoint",
+}
+
+
 def checked_profile(args: argparse.Namespace) -> AiProfile:
-    backend = Backend(args.backend)
-    model, endpoint = args.model.strip(), args.endpoint
-    if not model:
-        raise UsageError("--model must not be empty")
-    if args.api_key_env is not None:
-        try:
-            check_key_variable(args.api_key_env)
-        except UsageError:  # never echoes the value: it may be a pasted key
-            reason = (
-                "the value given looks like an API key itself; it was not saved and is not shown"
-                if looks_like_secret(args.api_key_env)
-                else "the value given is not a valid variable name"
-            )
-            raise UsageError(
-                f"--api-key-env takes the NAME of an environment variable: {reason}",
-                hint="To keep the key in the OS keyring, pipe it in with --api-key-from-stdin "
-                "instead (`kortty-rag profile key NAME` for an existing profile); or put it in an "
-                "environment variable and give its name, e.g. --api-key-env GROQ_API_KEY.",
-            ) from None
-    in_keyring = bool(getattr(args, "api_key_from_stdin", False))
-    if in_keyring and args.api_key_env is not None:
-        raise UsageError("Give either --api-key-env or --api-key-from-stdin, not both")
-    if backend is Backend.LLAMA_CPP:
-        if endpoint or args.api_key_env or in_keyring:
-            raise UsageError(
-                "--endpoint, --api-key-env and --api-key-from-stdin are only for --backend openai"
-            )
-        path = Path(model).expanduser().absolute()
-        try:
-            with path.open("rb") as handle:
-                magic = handle.read(4)
-        except OSError as exc:
-            raise UsageError(
-                f"Cannot read the chat model {path}: {exc.strerror or exc}",
-                hint="--model takes the path of a local GGUF chat model.",
-            ) from exc
-        if magic != GGUF_MAGIC:
-            raise UsageError(f"{path} is not a GGUF file", hint="llama.cpp needs a .gguf model.")
-        model = str(path)
-    elif endpoint:
-        endpoint = check_endpoint(endpoint, what="--endpoint").url
-    return AiProfile(
+    """The profile the options describe (:func:`kortty_rag.app.profiles.checked_profile`), its
+    refusals worded for the command line."""
+    draft = ProfileDraft(
         name=args.name,
-        backend=backend,
-        model=model,
+        backend=Backend(args.backend),
+        model=args.model,
         context_window=args.context_window,
         preset=args.preset,
-        endpoint=endpoint,
-        api_key_env=args.api_key_env,
-        api_key_in_keyring=in_keyring,
+        endpoint=args.endpoint,
+        key_variable=args.api_key_env,
+        key_in_keyring=bool(getattr(args, "api_key_from_stdin", False)),
     )
+    try:
+        return app_checked_profile(draft)
+    except FieldError as exc:
+        option = _OPTIONS.get(exc.field)
+        message = f"{option}: {exc.message}" if option else exc.message
+        raise UsageError(message, hint=_HINTS.get(exc.field, exc.hint)) from None
 
 
 def cmd_add(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ import argparse
 import sys
 from typing import Any
 
+from kortty_rag.app.guidance import weak_results_guidance
 from kortty_rag.cli.render import print_json
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import UsageError
@@ -24,12 +25,7 @@ from kortty_rag.retrieval.search import (
 )
 from kortty_rag.untrusted import escape_line, escape_lines
 
-WEAK_RESULTS_GUIDANCE = (
-    "Weak or no results? Check that the sources are enabled and synced (`source list`); try terms "
-    "that occur in the documents, then compare with a natural-language question; read the scan report "
-    "for unsupported, binary, non-UTF-8, oversized, protected or image-only files; rebuild after "
-    "changing the embedding model (`store rebuild`)."
-)
+WEAK_RESULTS_GUIDANCE = weak_results_guidance(lambda command: f" (`{command}`)")
 NOTHING_RELEVANT_GUIDANCE = (
     "Candidates were found, but none matched closely enough for the store's minimum relevance. "
     "Rephrase with words that occur in the documents, or try `--min-relevance off` to see what the "

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from kortty_rag import languages
+from kortty_rag.app.mcp_scope import allowed_root, forget_allowed_root
 from kortty_rag.cli import qdrant_cmd
 from kortty_rag.cli.lexical_view import lexical_state
 from kortty_rag.cli.render import StderrProgress, print_json, table
@@ -17,7 +18,6 @@ from kortty_rag.index.factory import lexical_language
 from kortty_rag.models import FusionMethod, RelevanceLevel, Store, StoreRoles, StoreType
 from kortty_rag.retrieval.relevance import floor_for
 from kortty_rag.retrieval.search import store_weights
-from kortty_rag.service.mcp_scope import allowed_root, forget_allowed_root
 from kortty_rag.sync.jobs import StoreJob
 from kortty_rag.untrusted import escape_line
 

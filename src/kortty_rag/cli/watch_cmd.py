@@ -11,9 +11,10 @@ import argparse
 import threading
 from typing import Any
 
+from kortty_rag.app.auto_refresh import AutoRefresher, RefreshResult
+from kortty_rag.app.diagnostics import start_log
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.stop_signals import stopping_on_signals
-from kortty_rag.sync.autorefresh import AutoRefresher, RefreshResult
 from kortty_rag.sync.watch import DEFAULT_DEBOUNCE_SECONDS, SourceWatcher
 from kortty_rag.untrusted import escape_line
 
@@ -67,6 +68,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def _watch(args: argparse.Namespace) -> int:
     registry = StoreRegistry()
     stores = [registry.get(n) for n in args.store] if args.store else registry.list()
+    start_log("watch")  # the refreshes' failures, with tracebacks of unexpected ones
     refresher = AutoRefresher(registry=registry, on_result=_report(registry)).start()
     watcher = SourceWatcher(refresher.request, registry=registry, debounce=args.debounce)
     try:

@@ -13,10 +13,12 @@ import sys
 def run_gui() -> int:
     from PySide6.QtWidgets import QApplication
 
+    from kortty_rag.app.diagnostics import start_log
     from kortty_rag.gui.main_window import MainWindow
     from kortty_rag.gui.stop_signals import StopSignalNotifier
     from kortty_rag.stop_signals import exit_code_for
 
+    start_log("gui")  # the app and its watcher; unexpected errors with their tracebacks
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("kortty-rag")
     signals = StopSignalNotifier()  # before the window: a signal during start-up is handled too

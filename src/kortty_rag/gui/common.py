@@ -9,15 +9,19 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from kortty_rag.app.diagnostics import log_folder, log_unexpected
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.progress import ProgressState, format_duration
 
 GENERIC_NEXT_STEP = (
-    "Try again; if it keeps happening, run the same action from the command line "
-    "(kortty-rag --help) to see the full error."
+    "Try again. If it keeps happening, Show Details… has the full error, and the log folder keeps "
+    "it for later (for a bug report)."
 )
+OPEN_LOG_FOLDER = "Open log folder"
 
 
 def what_to_do(exc: BaseException) -> str:
@@ -27,15 +31,28 @@ def what_to_do(exc: BaseException) -> str:
 
 
 def show_error(parent: QWidget, title: str, exc: BaseException) -> QMessageBox:
-    """Says what happened and what to do next."""
+    """Says what happened and what to do next. An error nobody raised on purpose (a bug) is
+    logged with its traceback, which the box shows under Show Details…, next to a button that
+    opens the log folder."""
+    expected = isinstance(exc, KorttyRagError)
     message = exc.message if isinstance(exc, KorttyRagError) else f"{type(exc).__name__}: {exc}"
     box = QMessageBox(
         QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent
     )
     box.setObjectName("errorBox")
     box.setInformativeText(f"What to do: {what_to_do(exc)}")
+    if not expected:
+        box.setDetailedText(log_unexpected(title, exc))
+        folder = box.addButton(OPEN_LOG_FOLDER, QMessageBox.ButtonRole.ActionRole)
+        folder.clicked.connect(open_log_folder)
     box.open()
     return box
+
+
+def open_log_folder() -> None:
+    folder = log_folder()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
 
 def show_info(parent: QWidget, title: str, text: str, detail: str = "") -> QMessageBox:

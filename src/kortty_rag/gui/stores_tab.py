@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kortty_rag.app.auto_refresh import RefreshQueue, RefreshRequest, refresh_store
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import KorttyRagError, StoreBusyError
 from kortty_rag.gui.common import (
@@ -85,6 +86,11 @@ class StoresTab(QWidget):
         self.review_dialog: ReviewDialog | None = None
         self.last_summary: IndexSummary | None = None
         self._jobs: dict[str, Job] = {}
+        #: automatic refreshes waiting for their store (the one policy: app.auto_refresh)
+        self.refreshes = RefreshQueue()
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.timeout.connect(self._run_due_refreshes)
         self._build()
         self.reload()
 
@@ -314,13 +320,14 @@ class StoresTab(QWidget):
         on_done: Callable[[Any], None],
         *,
         status: str,
+        on_failed: Callable[[BaseException], None] | None = None,
     ) -> Job | None:
         job = Job(function, key=store.id, name=name)
         for ended in (job.signals.finished, job.signals.failed, job.signals.cancelled):
             ended.connect(lambda *_: self._update_buttons())  # the store is free again
         job.signals.progress.connect(lambda state: self._on_progress(state, status))
         job.signals.finished.connect(on_done)
-        job.signals.failed.connect(lambda exc: self._on_failed(name, exc))
+        job.signals.failed.connect(on_failed or (lambda exc: self._on_failed(name, exc)))
         job.signals.cancelled.connect(self._on_cancelled)
         job.signals.done.connect(lambda: self._on_job_done(store.id))
         try:
@@ -454,26 +461,58 @@ class StoresTab(QWidget):
         return self._start(store, "Indexing", index, indexed, status=status)
 
     def start_auto_refresh(self, store_id: str, source_ids: Sequence[str]) -> None:
-        """A watched auto source changed: scan and index without asking (that is what auto means)."""
-        store = next((s for s in self.registry.list() if s.id == store_id), None)
-        if store is None:
-            return
-        if self.runner.busy(store.id):
-            QTimer.singleShot(2000, lambda: self.start_auto_refresh(store_id, source_ids))
-            return
+        """A watched auto source changed: scan and index without asking (that is what auto means).
+        Requests are merged per store; a store busy with a job of this app or of another process
+        (the CLI, another window) is tried again a little later, without an error."""
+        self.refreshes.request(store_id, source_ids, "changed")
+        self._run_due_refreshes()
+
+    def _run_due_refreshes(self) -> None:
+        while (request := self.refreshes.take()) is not None:
+            store = next((s for s in self.registry.list() if s.id == request.store_id), None)
+            if store is None:
+                continue  # deleted meanwhile
+            if self.runner.busy(store.id):  # a job of this app: try again after it
+                self.refreshes.busy(request)
+                continue
+            self._start_refresh(store, request)
+        self._schedule_refreshes()
+
+    def _schedule_refreshes(self) -> None:
+        wait = self.refreshes.seconds_to_next()
+        if wait is not None:  # the timer runs the queue again when the next request is due
+            self._refresh_timer.start(max(1, round(wait * 1000)))
+
+    def _start_refresh(self, store: Store, request: RefreshRequest) -> None:
         registry = self.registry
-        wanted = [s for s in source_ids if any(x.id == s for x in store.sources)]
 
-        def refresh(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary:
-            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
-                return job.apply(job.review_refresh(wanted))
+        def refresh(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary | None:
+            return refresh_store(registry, request, progress=progress, cancel=cancel)
 
-        def done(summary: IndexSummary) -> None:
+        def done(summary: IndexSummary | None) -> None:
             self.retrieval.forget(store.id)
-            self.set_status(f"Synced automatically: {completion_text(summary)}.")
-            self.index_finished.emit(summary)
+            if summary is not None:
+                self.set_status(f"Synced automatically: {completion_text(summary)}.")
+                self.index_finished.emit(summary)
 
-        self._start(store, "Automatic refresh", refresh, done, status="Syncing changed files…")
+        def failed(exc: BaseException) -> None:
+            if not isinstance(exc, StoreBusyError):
+                self._on_failed("Automatic refresh", exc)
+                return
+            self.refreshes.busy(request)  # another process holds the store: try again soon
+            self._schedule_refreshes()
+            self.set_status(
+                f"{store.name} is busy with another job; the changed files are synced when it ends."
+            )
+
+        self._start(
+            store,
+            "Automatic refresh",
+            refresh,
+            done,
+            status="Syncing changed files…",
+            on_failed=failed,
+        )
 
     # -- lifecycle ------------------------------------------------------------------------------------
 

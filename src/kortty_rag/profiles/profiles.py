@@ -55,7 +55,7 @@ class AiProfile:
                 hint=f"Choose one of: {', '.join(PRESET_FAMILIES)}.",
             )
         if self.backend is Backend.OPENAI and not self.endpoint:
-            raise UsageError("An OpenAI-compatible profile needs --endpoint URL")
+            raise UsageError("An OpenAI-compatible profile needs an endpoint URL")
         if self.endpoint:
             check_endpoint(self.endpoint)  # https, or plain http only on loopback
         if self.api_key_env is not None:

@@ -6,7 +6,7 @@ tool behaves exactly like its command: ``search`` is ``kortty-rag search --expla
 and ``refresh_source`` are ``source add/refresh --yes`` (the tool call is the confirmation), and
 ``forget_source`` is ``source remove --yes`` (chunks only, never files).
 
-An MCP client is an agent, so the server keeps to the user's scope (:mod:`kortty_rag.service.mcp_scope`):
+An MCP client is an agent, so the server keeps to the user's scope (:mod:`kortty_rag.app.mcp_scope`):
 it sees only the stores opted in for other AI tools, the three changing tools exist only when the
 user started it with ``--allow-changes``, and a new root must be a plain folder inside the home
 folder or one the user allowed. Every call is logged (:mod:`kortty_rag.service.mcp_log`), and every
@@ -44,6 +44,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from kortty_rag import __version__
+from kortty_rag.app.diagnostics import start_log
+from kortty_rag.app.mcp_scope import McpStores, check_mcp_root
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.models import EmbeddingIdentity, FileStatus, Store, SyncMode
 from kortty_rag.retrieval.context import neutralise_location
@@ -54,7 +56,6 @@ from kortty_rag.retrieval.search import (
     SearchOptions,
 )
 from kortty_rag.service.mcp_log import CallLog
-from kortty_rag.service.mcp_scope import McpStores, check_mcp_root
 from kortty_rag.sources.review import ReviewRow
 from kortty_rag.stop_signals import exiting_on_signals
 from kortty_rag.sync.jobs import PreparedReview, StoreJob, find_source
@@ -364,6 +365,7 @@ def build_server(
 
 def serve_stdio(*, allow_changes: bool = False, log_queries: bool = False) -> None:
     """Serve on this process's stdin/stdout until the client closes the connection."""
+    start_log("mcp-server")  # a file, never stdout: that is the protocol's
     tools = StoreTools()
     calls = CallLog(log_queries=log_queries)
     # SIGINT/SIGTERM (even if SIGINT was inherited ignored): close the stores, exit 130/143 at once

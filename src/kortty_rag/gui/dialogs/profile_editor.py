@@ -1,19 +1,17 @@
 """The AI profile editor (docs/DESIGN.md §12): one chat-model profile, validated like ``kortty-rag profile
 add``.
 
-A llama.cpp model must be a readable GGUF file (the CLI's own check, stored as an absolute path); an
-endpoint must be https, or plain http only to a loopback address; the API key is named by an
-environment variable and never stored — a value that looks like a pasted key is refused without
+The checks are the application layer's (:func:`kortty_rag.app.profiles.checked_profile`, the same
+as ``kortty-rag profile add``): a llama.cpp model must be a readable GGUF file (stored as an absolute
+path); an endpoint must be https, or plain http only to a loopback address; the API key is named by
+an environment variable and never stored — a value that looks like a pasted key is refused without
 echoing it. The dialog stays open until the input is valid, and every refusal says what to change in
-*this* form (the CLI's hints name command-line options, so they are replaced here).
+*this* form: each refusal names its field, and the hint is worded here for the form's own fields.
 
-Saving goes straight through :class:`ProfileRegistry`; a renamed profile keeps the roles it held.
+Saving is :func:`kortty_rag.app.profiles.save_profile`; a renamed profile keeps the roles it held.
 """
 
 from __future__ import annotations
-
-import argparse
-from typing import Any
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,14 +27,41 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kortty_rag.cli.profiles_cmd import checked_profile
-from kortty_rag.config.endpoints import check_endpoint
-from kortty_rag.config.key_variables import check_key_variable
+from kortty_rag.app.fields import FieldError, ProfileField
+from kortty_rag.app.profiles import ProfileDraft, checked_profile, save_profile
 from kortty_rag.config.registry import validate_name
-from kortty_rag.config.secrets import profile_account, read_secret, store_secret
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.gui.common import PathChooser, set_tab_order, show_error
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
+
+_LOCAL_MODEL_HINT = (
+    "Choose a local GGUF chat model file with Browse… (llama.cpp loads .gguf files)."
+)
+#: what to fill in when a field was left empty, in this form's words
+_MISSING = {
+    ProfileField.MODEL: ("No model name given", "Type the name of the model the server offers."),
+    ProfileField.ENDPOINT: (
+        "No endpoint URL given",
+        "Type the server's base URL, e.g. https://api.example.com/v1 "
+        "(plain http:// only for 127.0.0.1, [::1] or localhost).",
+    ),
+}
+_KEY_VARIABLE_HINT = "Enter e.g. OPENAI_API_KEY and put the key in that variable before starting."
+
+
+def _in_form_words(exc: FieldError, local: bool) -> UsageError:
+    """``exc`` with a message and hint about this form's fields."""
+    if exc.missing and exc.field is ProfileField.MODEL and local:
+        return UsageError("No GGUF file chosen", hint=_LOCAL_MODEL_HINT)
+    if exc.missing and exc.field in _MISSING:
+        message, hint = _MISSING[exc.field]
+        return UsageError(message, hint=hint)
+    if exc.field is ProfileField.MODEL and local:
+        return UsageError(exc.message, hint=_LOCAL_MODEL_HINT)
+    if exc.field is ProfileField.KEY_VARIABLE:
+        return UsageError(exc.message, hint=_KEY_VARIABLE_HINT)
+    return UsageError(exc.message, hint=exc.hint)
+
 
 BACKEND_LABELS = {
     Backend.LLAMA_CPP: "llama.cpp (local GGUF file)",
@@ -148,53 +173,25 @@ class ProfileEditor(QDialog):
             self.model_edit.setText(path)
 
     def profile_from_fields(self) -> AiProfile:
-        """The profile the fields describe; :class:`UsageError` says what to change."""
+        """The profile the fields describe; :class:`UsageError` says what to change in this form."""
         name = validate_name(self.name_edit.text(), "AI profile")
-        backend, model = self.backend(), self.model_edit.text().strip()
-        values: dict[str, Any] = dict(
+        backend, key_variable = self.backend(), self.key_edit.text().strip() or None
+        local = backend is Backend.LLAMA_CPP
+        kept = self.original is not None and self.original.api_key_in_keyring
+        draft = ProfileDraft(
             name=name,
-            backend=backend.value,
-            model=model,
+            backend=backend,
+            model=self.model_edit.text(),
             context_window=self.context_spin.value(),
             preset=self.preset_combo.currentText(),
-            endpoint=None,
-            api_key_env=None,
+            endpoint=None if local else self.endpoint_edit.text(),
+            key_variable=None if local else key_variable,
+            key_in_keyring=not local and kept and key_variable is None,  # keep the keyring key
         )
-        if backend is Backend.LLAMA_CPP:
-            hint = "Choose a local GGUF chat model file with Browse… (llama.cpp loads .gguf files)."
-            if not model:
-                raise UsageError("No GGUF file chosen", hint=hint)
-            try:
-                return checked_profile(argparse.Namespace(**values))
-            except UsageError as exc:  # the CLI's hint names command-line options
-                raise UsageError(exc.message, hint=hint) from exc
-        if not model:
-            raise UsageError(
-                "No model name given", hint="Type the name of the model the server offers."
-            )
-        endpoint = self.endpoint_edit.text().strip()
-        if not endpoint:
-            raise UsageError(
-                "No endpoint URL given",
-                hint="Type the server's base URL, e.g. https://api.example.com/v1 "
-                "(plain http:// only for 127.0.0.1, [::1] or localhost).",
-            )
-        values["endpoint"] = check_endpoint(endpoint, what="endpoint URL").url
-        key_env = self.key_edit.text().strip()
-        if key_env:
-            try:
-                check_key_variable(key_env)
-            except UsageError as exc:  # never echo it: it may be a pasted key
-                raise UsageError(
-                    "The API key field takes the name of an environment variable, not the key "
-                    f"itself: {exc.message[0].lower()}{exc.message[1:]}",
-                    hint="Enter e.g. OPENAI_API_KEY and put the key in that variable before "
-                    "starting.",
-                ) from None
-        values["api_key_env"] = key_env or None
-        kept = self.original is not None and self.original.api_key_in_keyring
-        values["api_key_from_stdin"] = kept and not key_env  # keep the keyring key
-        return checked_profile(argparse.Namespace(**values))
+        try:
+            return checked_profile(draft)
+        except FieldError as exc:
+            raise _in_form_words(exc, local) from None
 
     def _save(self) -> None:
         try:
@@ -208,21 +205,9 @@ class ProfileEditor(QDialog):
 
     def _persist(self, profile: AiProfile) -> None:
         """Add, or replace the edited profile; a renamed profile keeps the roles it held."""
-        old = self.original
-        same = old is not None and old.name.lower() == profile.name.lower()
-        settings = self.profiles.load()
-        if not same and any(p.name.lower() == profile.name.lower() for p in settings.profiles):
+        try:
+            save_profile(self.profiles, profile, self.original)
+        except FieldError as exc:
             raise UsageError(
-                f"An AI profile named {profile.name!r} already exists",
-                hint="Choose another name, or select that profile and use Edit….",
-            )
-        held = settings.roles_of(old.name) if old is not None else []
-        self.profiles.add(profile, replace_existing=same)
-        if old is not None and not same and old.api_key_in_keyring and profile.api_key_in_keyring:
-            key = read_secret(profile_account(old.name))  # the key moves with the name
-            if key:
-                store_secret(profile_account(profile.name), key)
-        if old is not None and not same:
-            self.profiles.remove(old.name)
-        for role in held:
-            self.profiles.assign(role, profile.name)
+                exc.message, hint="Choose another name, or select that profile and use Edit…."
+            ) from None

@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kortty_rag.cli.search_cmd import WEAK_RESULTS_GUIDANCE
+from kortty_rag.app.guidance import weak_results_guidance
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import set_tab_order, show_error
@@ -80,6 +80,8 @@ SCORE_HEADERS = list(COLUMN_TIPS)
 IDLE_TEXT = "Runs retrieval only: nothing is sent to a chat model. Disabled sources are skipped."
 NO_PARTS_TEXT = "Switch on dense or lexical search (or both) to search."
 LOADING_TEXT = "Searching… (the embedding model may take a moment to load the first time)"
+#: the advice without command-line commands: the app's own controls are in view
+WEAK_RESULTS_GUIDANCE = weak_results_guidance()
 NOTHING_RELEVANT_TEXT = (
     "No excerpt was relevant enough, so nothing would be added to the prompt. Try a lower minimum "
     "relevance, or words that occur in your documents; the dropped candidates show how close they "

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from kortty_rag.config.registry import StoreRegistry
-from kortty_rag.decoding import FieldError
-from kortty_rag.errors import NotFoundError, SourceError
-from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
-from kortty_rag.service.mcp_scope import (
+from kortty_rag.app.mcp_scope import (
     McpStores,
     allowed_root,
     check_mcp_root,
     forget_allowed_root,
 )
+from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.decoding import FieldError
+from kortty_rag.errors import NotFoundError, SourceError
+from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
 
 IDENTITY = EmbeddingIdentity("m", "sha", 8, "mean", "", "", 256, 38)
 

@@ -1,0 +1,139 @@
+"""AI profiles as the front ends create and change them (docs/DESIGN.md §12).
+
+:func:`checked_profile` turns what a user entered (:class:`ProfileDraft`) into an
+:class:`~kortty_rag.profiles.profiles.AiProfile` after the checks that need the outside world but no
+connection, so a typo surfaces when the profile is saved rather than at the first question: a
+llama.cpp model must be a readable GGUF file (kept as an absolute path, so the profile works from any
+directory); an endpoint must satisfy the HTTPS rule; a key variable must be a variable *name* — a
+pasted key is refused without echoing it. :func:`save_profile` adds or replaces a profile; a renamed
+profile keeps its roles and its keyring key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kortty_rag.app.fields import FieldError, ProfileField
+from kortty_rag.config.endpoints import check_endpoint
+from kortty_rag.config.key_variables import check_key_variable, looks_like_secret
+from kortty_rag.config.secrets import profile_account, read_secret, store_secret
+from kortty_rag.embedding.gguf_info import GGUF_MAGIC
+from kortty_rag.errors import UsageError
+from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
+
+
+@dataclass(frozen=True)
+class ProfileDraft:
+    """A profile as entered: ``model`` is a GGUF path for llama.cpp, a model name for an endpoint;
+    the key is either in the variable ``key_variable`` or in the keyring (``key_in_keyring``)."""
+
+    name: str
+    backend: Backend
+    model: str
+    context_window: int = 8192
+    preset: str = "generic"
+    endpoint: str | None = None
+    key_variable: str | None = None
+    key_in_keyring: bool = False
+
+
+def checked_profile(draft: ProfileDraft) -> AiProfile:
+    """The profile ``draft`` describes; a :class:`FieldError` names the input to change."""
+    model, endpoint = draft.model.strip(), (draft.endpoint or "").strip() or None
+    if not model:
+        raise FieldError(ProfileField.MODEL, "No model given", missing=True)
+    if draft.key_variable is not None:
+        _check_variable(draft.key_variable)
+    if draft.key_in_keyring and draft.key_variable is not None:
+        raise FieldError(
+            ProfileField.KEY_SOURCE,
+            "An API key comes from an environment variable or from the keyring, not both",
+        )
+    if draft.backend is Backend.LLAMA_CPP:
+        if endpoint or draft.key_variable or draft.key_in_keyring:
+            raise FieldError(
+                ProfileField.BACKEND_OPTIONS,
+                "An endpoint and an API key are only for an OpenAI-compatible server",
+            )
+        model = str(_gguf(model))
+    else:
+        if not endpoint:
+            raise FieldError(
+                ProfileField.ENDPOINT,
+                "No endpoint URL given",
+                hint="Give the server's base URL, e.g. https://api.example.com/v1 (plain http:// "
+                "only for 127.0.0.1, [::1] or localhost).",
+                missing=True,
+            )
+        try:
+            endpoint = check_endpoint(endpoint, what="endpoint URL").url
+        except UsageError as exc:
+            raise FieldError(ProfileField.ENDPOINT, exc.message, hint=exc.hint) from None
+    return AiProfile(
+        name=draft.name,
+        backend=draft.backend,
+        model=model,
+        context_window=draft.context_window,
+        preset=draft.preset,
+        endpoint=endpoint,
+        api_key_env=draft.key_variable,
+        api_key_in_keyring=draft.key_in_keyring,
+    )
+
+
+def _check_variable(value: str) -> None:
+    try:
+        check_key_variable(value)
+    except UsageError:  # never echoes the value: it may be a pasted key
+        reason = (
+            "the value given looks like an API key itself; it was not saved and is not shown"
+            if looks_like_secret(value)
+            else "the value given is not a valid variable name"
+        )
+        raise FieldError(
+            ProfileField.KEY_VARIABLE,
+            f"The API key variable takes the NAME of an environment variable: {reason}",
+            hint="Keep the key in the OS keyring instead, or put it in an environment variable "
+            "and give that variable's name, e.g. GROQ_API_KEY.",
+        ) from None
+
+
+def _gguf(model: str) -> Path:
+    path = Path(model).expanduser().absolute()
+    try:
+        with path.open("rb") as handle:
+            magic = handle.read(4)
+    except OSError as exc:
+        raise FieldError(
+            ProfileField.MODEL,
+            f"Cannot read the chat model {path}: {exc.strerror or exc}",
+            hint="A llama.cpp profile needs the path of a local GGUF chat model.",
+        ) from exc
+    if magic != GGUF_MAGIC:
+        raise FieldError(
+            ProfileField.MODEL, f"{path} is not a GGUF file", hint="llama.cpp needs a .gguf model."
+        )
+    return path
+
+
+def save_profile(
+    registry: ProfileRegistry, profile: AiProfile, original: AiProfile | None = None
+) -> None:
+    """Add ``profile``, or replace ``original`` with it; a renamed profile keeps the roles it held
+    and its keyring key. A new name that another profile has (ignoring case) is refused."""
+    same = original is not None and original.name.lower() == profile.name.lower()
+    settings = registry.load()
+    if not same and any(p.name.lower() == profile.name.lower() for p in settings.profiles):
+        raise FieldError(ProfileField.NAME, f"An AI profile named {profile.name!r} already exists")
+    held = settings.roles_of(original.name) if original is not None else []
+    registry.add(profile, replace_existing=same)
+    if original is None or same:
+        return
+    if original.api_key_in_keyring and profile.api_key_in_keyring:
+        key = read_secret(profile_account(original.name))  # the key moves with the name
+        if key:
+            store_secret(profile_account(profile.name), key)
+    registry.remove(original.name)
+    for role in held:
+        registry.assign(role, profile.name)
