@@ -18,6 +18,7 @@ import os
 import traceback
 from pathlib import Path
 
+from kortty_rag import __version__
 from kortty_rag.config.paths import rag_dir
 
 MAX_BYTES = 1024 * 1024
@@ -65,6 +66,7 @@ def start_log(component: str, level: int = logging.INFO) -> Path | None:
     _log.addHandler(handler)
     if _log.getEffectiveLevel() > level:
         _log.setLevel(level)
+    _log.info("%s started: kortty-rag %s, pid %d", component, __version__, os.getpid())
     return path
 
 

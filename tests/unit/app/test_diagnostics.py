@@ -19,6 +19,7 @@ def test_records_and_tracebacks_go_to_a_private_bounded_file(
     assert path == kortty_home / "rag" / "logs" / "watch.log"
     try:
         assert start_log("watch") == path  # once per file
+        assert path.read_text(encoding="utf-8").count("watch started: kortty-rag") == 1
         try:
             raise ValueError("boom")
         except ValueError as exc:
@@ -33,7 +34,8 @@ def test_records_and_tracebacks_go_to_a_private_bounded_file(
     assert all(f.stat().st_size <= 4096 + 200 for f in files)  # bounded: about 4 × MAX_BYTES
     assert all(f.stat().st_mode & 0o077 == 0 for f in files)
     assert path.parent.stat().st_mode & 0o077 == 0
-    assert "line 199" in path.read_text(encoding="utf-8")
+    logged = path.read_text(encoding="utf-8")
+    assert "line 199" in logged
     out, _ = capsys.readouterr()
     assert "line 199" not in out  # never stdout (the MCP server's protocol is there)
 
