@@ -5,13 +5,15 @@ Everything here is plain data with JSON round-trips; behaviour lives in the modu
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import Any
 
 from kortty_rag import languages
-from kortty_rag.decoding import CHECK, MAX, MIN, decode, join
+from kortty_rag.decoding import CHECK, MAX, MIN, FieldError, decode, join
+from kortty_rag.errors import UsageError
 
 MiB = 1024 * 1024
 GiB = 1024 * MiB
@@ -247,6 +249,13 @@ class RetrievalSettings:
     #: ``auto`` (detected once from the text), ``none`` or a code (:mod:`kortty_rag.languages`)
     language: str = field(default=languages.AUTO, metadata={CHECK: languages.check})
 
+    def __post_init__(self) -> None:
+        if not (self.dense or self.lexical):
+            raise ValueError(BOTH_PARTS_OFF)
+
+
+BOTH_PARTS_OFF = "A store needs at least one of the dense and lexical parts"
+
 
 @dataclass(frozen=True)
 class QdrantSettings:
@@ -258,7 +267,9 @@ class QdrantSettings:
 
 @dataclass(frozen=True)
 class StoreSettings:
-    """The known sections of ``Store.settings``; other keys are kept as they are."""
+    """The known sections of ``Store.settings``, typed (:attr:`Store.options`); other keys are kept
+    as they are. Only values set explicitly are written, so a default that changes reaches every
+    store that never chose otherwise."""
 
     retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
     qdrant: QdrantSettings = field(default_factory=QdrantSettings)
@@ -295,6 +306,37 @@ class Store:
 
     def evolve(self, **changes: Any) -> Store:
         return replace(self, **changes)
+
+    @functools.cached_property
+    def options(self) -> StoreSettings:
+        """``settings`` read through :class:`StoreSettings`: typed, every default in one place
+        (checked when the definition was read or changed, so this does not fail)."""
+        return decode(StoreSettings, self.settings, "settings")
+
+    def with_retrieval(self, **changes: object) -> Store:
+        """This store with ``settings.retrieval`` changed (enums or their values), checked exactly
+        as a definition read back from disk, so nothing invalid is written: :class:`UsageError`."""
+        retrieval = dict(self.settings.get("retrieval", {})) | {
+            key: value.value if isinstance(value, Enum) else value for key, value in changes.items()
+        }
+        return self._with_section("retrieval", retrieval)
+
+    def with_qdrant(self, url: str, collection: str) -> Store:
+        """This store with its Qdrant service and collection (the key is in the keyring)."""
+        return self._with_section("qdrant", {"url": url, "collection": collection})
+
+    def _with_section(self, name: str, section: dict[str, Any]) -> Store:
+        settings = self.settings | {name: section}
+        try:
+            decode(StoreSettings, settings, "settings")
+        except FieldError as exc:
+            cause = exc.__cause__
+            problem = getattr(cause, "message", None) or (str(cause) if cause else exc.problem)
+            where = exc.field.removeprefix("settings.")
+            raise UsageError(
+                problem if cause else f"The store setting {where} {exc.problem}"
+            ) from None
+        return replace(self, settings=settings)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
+from tests.helpers.qdrant_server import FaultyQdrant
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
@@ -30,7 +31,7 @@ def dialog_for(qtbot: QtBot, docs: Path, name: str) -> CreateStoreDialog:
 
 
 def create(qtbot: QtBot, dialog: CreateStoreDialog) -> Store:
-    with qtbot.waitSignal(dialog.created, timeout=5000) as signal:
+    with qtbot.waitSignal(dialog.created, timeout=60_000) as signal:
         dialog.create_button.click()
     store: Store = signal.args[0]
     return store
@@ -94,8 +95,12 @@ def test_the_lexical_language_round_trips_to_the_definition(
     remote = dialog_for(qtbot, tmp_path, "Remote")
     remote.language_combo.setCurrentIndex(remote.language_combo.findData("fr"))
     remote.type_combo.setCurrentIndex(remote.type_combo.findData(StoreType.QDRANT.value))
-    remote.qdrant_url.setText("https://qdrant.example.com:6333")
-    create(qtbot, remote)
+    server = FaultyQdrant().start()  # created only once the service answered
+    try:
+        remote.qdrant_url.setText(server.url)
+        create(qtbot, remote)
+    finally:
+        server.stop()
     saved_remote = StoreRegistry().get("Remote")
     assert saved_remote.settings["retrieval"] == {"language": "fr"}
-    assert saved_remote.settings["qdrant"]["url"] == "https://qdrant.example.com:6333"
+    assert saved_remote.settings["qdrant"]["url"] == server.url

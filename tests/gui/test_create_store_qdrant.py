@@ -1,15 +1,19 @@
 """The Advanced section of the Create dialog makes Qdrant stores: URL and collection go into the
-definition, the API key into the OS keyring, and a refused URL or keyring creates nothing."""
+definition, the API key into the OS keyring, and the store exists only once the service answered
+(a real Qdrant front end on loopback); a refused URL or keyring, or a service that cannot be reached,
+creates nothing."""
 
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 from tests.helpers.qdrant import isolate_keyring
+from tests.helpers.qdrant_server import FaultyQdrant
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.config.secrets import read_api_key
@@ -48,17 +52,22 @@ def test_creates_a_qdrant_store_with_the_key_in_the_keyring(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     isolate_keyring(monkeypatch, tmp_path / "keyring", "keyrings.alt.file.PlaintextKeyring")
-    dialog = dialog_for(qtbot, tmp_path)
-    assert not dialog.qdrant_url.isEnabled()  # Local is the default type
-    choose_qdrant(dialog, "https://qdrant.example.com:6333", "team_docs", KEY)
-    with qtbot.waitSignal(dialog.created, timeout=5000) as signal:
-        dialog.create_button.click()
+    server = FaultyQdrant(api_key=KEY).start()
+    try:
+        dialog = dialog_for(qtbot, tmp_path)
+        assert not dialog.qdrant_url.isEnabled()  # Local is the default type
+        choose_qdrant(dialog, server.url, "team_docs", KEY)
+        with qtbot.waitSignal(dialog.created, timeout=60_000) as signal:
+            dialog.create_button.click()
+            assert "Connecting to Qdrant" in dialog.busy_label.text()  # in the background
+            assert not dialog.create_button.isEnabled()
+        assert server.db.collection_exists("team_docs")  # connected: the collection was created
+    finally:
+        server.stop()
     store, paths = signal.args
     assert paths == [str(tmp_path)]
     assert store.type is StoreType.QDRANT
-    assert store.settings == {
-        "qdrant": {"url": "https://qdrant.example.com:6333", "collection": "team_docs"}
-    }
+    assert store.settings == {"qdrant": {"url": server.url, "collection": "team_docs"}}
     assert read_api_key(store.id) == KEY
     assert dialog.qdrant_key.text() == ""  # not kept in the widget either
     (definition,) = kortty_home.rglob("store.json")
@@ -94,3 +103,32 @@ def test_refusals_show_an_error_and_create_nothing(
     box.close()
     assert list(kortty_home.rglob("store.json")) == []
     assert dialog.result() != QDialog.DialogCode.Accepted  # still open for a correction
+
+
+def test_a_service_that_cannot_be_reached_creates_nothing(
+    qtbot: QtBot,
+    starter_model: InstalledModel,
+    tmp_path: Path,
+    kortty_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    isolate_keyring(monkeypatch, tmp_path / "keyring", "keyrings.alt.file.PlaintextKeyring")
+    with socket.socket() as probe:  # a loopback port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    dialog = dialog_for(qtbot, tmp_path)
+    choose_qdrant(dialog, f"http://127.0.0.1:{port}", key=KEY)
+    with qtbot.assertNotEmitted(dialog.created, wait=0):
+        dialog.create_button.click()
+        qtbot.waitUntil(
+            lambda: dialog.findChild(QMessageBox, "errorBox") is not None, timeout=120_000
+        )
+    box = dialog.findChild(QMessageBox, "errorBox")
+    assert box is not None and "'Team docs' was not created" in box.text()
+    assert KEY not in box.text() + box.informativeText() + box.detailedText()
+    box.close()
+    assert list(kortty_home.rglob("store.json")) == []
+    assert StoreRegistry().list() == []
+    assert dialog.create_button.isEnabled() and not dialog.busy_label.isVisible()
+    assert dialog.result() != QDialog.DialogCode.Accepted  # still open for a correction
+    dialog.runner.wait()

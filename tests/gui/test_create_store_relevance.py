@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
+from tests.helpers.qdrant_server import FaultyQdrant
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
@@ -19,7 +20,7 @@ from kortty_rag.models import RelevanceLevel, Store, StoreType
 from kortty_rag.retrieval.relevance import store_level
 
 
-def create(qtbot: QtBot, docs: Path, name: str, presses: int, qdrant: bool = False) -> Store:
+def create(qtbot: QtBot, docs: Path, name: str, presses: int, qdrant: str | None = None) -> Store:
     """Create a store, moving the minimum relevance ``presses`` down from the default (keyboard)."""
     dialog = CreateStoreDialog(StoreRegistry(), PathChooser())
     qtbot.addWidget(dialog)
@@ -36,10 +37,10 @@ def create(qtbot: QtBot, docs: Path, name: str, presses: int, qdrant: bool = Fal
     combo.setFocus()
     for _ in range(presses):
         QTest.keyClick(combo, Qt.Key.Key_Down)
-    if qdrant:
+    if qdrant:  # a Qdrant store is created only once the service answered
         dialog.type_combo.setCurrentIndex(dialog.type_combo.findData(StoreType.QDRANT.value))
-        dialog.qdrant_url.setText("https://qdrant.example.com:6333")
-    with qtbot.waitSignal(dialog.created, timeout=5000) as signal:
+        dialog.qdrant_url.setText(qdrant)
+    with qtbot.waitSignal(dialog.created, timeout=60_000) as signal:
         dialog.create_button.click()
     store: Store = signal.args[0]
     return store
@@ -58,8 +59,12 @@ def test_the_minimum_relevance_goes_into_the_definition(
     default = create(qtbot, tmp_path, "Plain", presses=0)
     assert default.settings == {} and store_level(default) is RelevanceLevel.LOW
 
-    remote = create(qtbot, tmp_path, "Remote", presses=2, qdrant=True)  # keeps both sections
+    server = FaultyQdrant().start()  # a real Qdrant front end on loopback
+    try:
+        remote = create(qtbot, tmp_path, "Remote", presses=2, qdrant=server.url)  # both sections
+    finally:
+        server.stop()
     saved_remote = StoreRegistry().get("Remote")
     assert saved_remote.settings["retrieval"] == {"min_relevance": "high"}
-    assert saved_remote.settings["qdrant"]["url"] == "https://qdrant.example.com:6333"
+    assert saved_remote.settings["qdrant"]["url"] == server.url
     assert store_level(remote) is RelevanceLevel.HIGH

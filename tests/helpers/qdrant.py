@@ -60,7 +60,9 @@ def create_qdrant_store(
     collection: str | None = None,
     registry: StoreRegistry | None = None,
 ) -> Store:
-    """A Qdrant store definition, as ``store create --type qdrant`` writes it."""
+    """A Qdrant store definition, as ``store create --type qdrant`` writes it, but without the
+    connection that :func:`kortty_rag.app.stores.create_store` makes before it reports success:
+    tests connect later, to a server whose faults they control."""
     registry = registry or StoreRegistry()
     store = registry.create(name, identity, type=StoreType.QDRANT)
     settings = {"qdrant": {"url": url, "collection": collection or default_collection(store.id)}}

@@ -12,11 +12,11 @@ import getpass
 import sys
 from typing import Any
 
+from kortty_rag.app.stores import QdrantTarget, check_qdrant_target, create_store
 from kortty_rag.cli.render import print_json
-from kortty_rag.config.endpoints import check_endpoint
 from kortty_rag.config.registry import StoreRegistry
-from kortty_rag.config.secrets import delete_api_key, store_api_key, usable_backend
-from kortty_rag.errors import KorttyRagError, UsageError
+from kortty_rag.config.secrets import delete_api_key, store_api_key
+from kortty_rag.errors import UsageError
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
 from kortty_rag.untrusted import escape_line
 
@@ -72,32 +72,20 @@ def read_key(prompt: str = "Qdrant API key: ") -> str:
 def create_qdrant_store(
     args: argparse.Namespace, identity: EmbeddingIdentity, roles: StoreRoles
 ) -> Store:
-    """Validate everything before creating anything; connect before reporting success."""
-    from kortty_rag.index.factory import open_vector_store
-    from kortty_rag.index.qdrant_layout import default_collection, validate_collection
-
+    """:func:`kortty_rag.app.stores.create_store` with the options given: everything is validated
+    before anything is created, and the store is connected before success is reported."""
     if not args.url:
         raise UsageError("A Qdrant store needs --url", hint="e.g. --url https://qdrant.example.com")
-    endpoint = check_endpoint(args.url, what="Qdrant URL")  # before any connection
-    collection = validate_collection(args.collection) if args.collection else None
+    target = QdrantTarget(args.url, args.collection or "")
+    check_qdrant_target(target)  # before the key is asked for
     key = read_key() if args.api_key_from_stdin else None
-    if key is not None:
-        usable_backend()  # no keyring: fail before a definition exists
-    registry = StoreRegistry()
-    store = registry.create(args.name, identity, type=StoreType.QDRANT, roles=roles)
-    settings = {"url": endpoint.url, "collection": collection or default_collection(store.id)}
-    try:
-        store = registry.update(store.id, lambda s: s.evolve(settings={"qdrant": settings}))
-        if key is not None:
-            store_api_key(store.id, key)
-        open_vector_store(store).close()  # creates or validates the collection
-    except BaseException as exc:
-        delete_api_key(store.id)
-        registry.delete(store)
-        if isinstance(exc, KorttyRagError):
-            exc.message = f"Store {args.name!r} was not created: {exc.message}"
-        raise
-    return store
+    return create_store(
+        StoreRegistry(),
+        args.name,
+        identity,
+        roles=roles,
+        qdrant=QdrantTarget(args.url, args.collection or "", key),
+    )
 
 
 def _qdrant_store(name: str) -> Store:

@@ -8,6 +8,7 @@ from typing import Any
 
 from kortty_rag import languages
 from kortty_rag.app.mcp_scope import allowed_root, forget_allowed_root
+from kortty_rag.app.stores import create_store
 from kortty_rag.cli import qdrant_cmd
 from kortty_rag.cli.lexical_view import lexical_state
 from kortty_rag.cli.render import StderrProgress, print_json, table
@@ -183,15 +184,15 @@ def cmd_create(args: argparse.Namespace) -> int:
     elif args.url or args.collection or args.api_key_from_stdin:
         raise UsageError("--url, --collection and --api-key-from-stdin need --type qdrant")
     else:
-        store = StoreRegistry().create(args.name, model.identity(), roles=roles)
+        store = create_store(StoreRegistry(), args.name, model.identity(), roles=roles)
     if args.json:
         print_json(store_json(store))
     else:
         print(f"Created store {store.name!r} ({store.id}) with model {model.id}.")
         if store.type is StoreType.QDRANT:
-            qdrant = store.settings["qdrant"]
-            url = escape_line(str(qdrant["url"]))
-            print(f"Its vectors live in collection {qdrant['collection']!r} at {url}.")
+            qdrant = store.options.qdrant
+            url = escape_line(qdrant.url)
+            print(f"Its vectors live in collection {qdrant.collection!r} at {url}.")
         print(f"Add content with: kortty-rag source add {store.name!r} PATH...")
     return 0
 
@@ -259,11 +260,11 @@ def cmd_delete(args: argparse.Namespace) -> int:
         "deleted."
     )
     if store.type is StoreType.QDRANT:
-        qdrant = store.settings.get("qdrant", {})
+        qdrant = store.options.qdrant
         kept = args.keep_remote_vectors
         question += (
-            f" Its points in the Qdrant collection {qdrant.get('collection')!r} at "
-            f"{escape_line(str(qdrant.get('url')))} are {'KEPT' if kept else 'deleted first'}; "
+            f" Its points in the Qdrant collection {qdrant.collection!r} at "
+            f"{escape_line(qdrant.url)} are {'KEPT' if kept else 'deleted first'}; "
             "the collection "
             "itself and everything else in it stay."
         )
@@ -353,10 +354,7 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
     }
 
     def change(current: Store) -> Store:
-        retrieval = dict(current.settings.get("retrieval", {})) | changes
-        if retrieval.get("dense") is False and retrieval.get("lexical") is False:
-            raise UsageError("A store needs at least one of the dense and lexical parts")
-        return current.evolve(settings=current.settings | {"retrieval": retrieval})
+        return current.with_retrieval(**changes)  # checked like a definition read back
 
     reanalysed = None
     if args.language is not None and store.type is StoreType.LOCAL:
@@ -381,8 +379,8 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
         )
     else:
         print(
-            f"Store {store.name!r} retrieval: dense {'on' if settings.get('dense', True) else 'off'}, "
-            f"lexical {'on' if settings.get('lexical', True) else 'off'}, {fusion_text(store)}, "
+            f"Store {store.name!r} retrieval: dense {'on' if store.options.retrieval.dense else 'off'}, "
+            f"lexical {'on' if store.options.retrieval.lexical else 'off'}, {fusion_text(store)}, "
             f"minimum relevance {floor.describe()}."
         )
         print(lexical.describe(store.name))

@@ -602,7 +602,7 @@ class StoresTab(QWidget):
             self.model_wizard = wizard
             wizard.open()
             return
-        dialog = CreateStoreDialog(self.registry, self.chooser, parent=self)
+        dialog = CreateStoreDialog(self.registry, self.chooser, parent=self, runner=self.runner)
         dialog.created.connect(self._on_created)
         self.create_dialog = dialog
         dialog.open()

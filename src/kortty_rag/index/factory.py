@@ -7,7 +7,6 @@ from types import ModuleType
 from kortty_rag.config.paths import store_dir
 from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
-from kortty_rag.index.bm25 import AUTO
 from kortty_rag.index.local import LocalStore
 from kortty_rag.models import Store, StoreType
 
@@ -26,7 +25,7 @@ def _qdrant_module() -> ModuleType:
 
 def lexical_language(store: Store) -> str:
     """The language of the store's lexical index: ``auto`` (detected from its text) or an ISO code."""
-    return str(store.settings.get("retrieval", {}).get("language", AUTO))
+    return store.options.retrieval.language
 
 
 def open_vector_store(store: Store, *, ignore_active: bool = False) -> VectorStore:

@@ -317,8 +317,7 @@ def check_store(store: Store) -> StoreCheck:
 
 def qdrant_settings(store: Store) -> tuple[str, str]:
     """The store's URL and collection (the API key is in the keyring, never in the settings)."""
-    settings = store.settings.get("qdrant", {})
-    url, collection = settings.get("url"), settings.get("collection")
+    url, collection = store.options.qdrant.url, store.options.qdrant.collection
     if not url or not collection:
         raise ConfigError(
             f"Store {store.name!r} is a Qdrant store without a URL or collection in its settings",
@@ -345,7 +344,7 @@ def open_qdrant_store(store: Store, *, ignore_active: bool = False) -> QdrantSto
             store.id,
             store.embedding,
             ignore_active=ignore_active,
-            language=str(store.settings.get("retrieval", {}).get("language", AUTO)),
+            language=store.options.retrieval.language,
         )
     except BaseException:
         connection.close()

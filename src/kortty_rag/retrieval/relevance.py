@@ -36,14 +36,12 @@ def allowed_levels() -> str:
 
 def store_level(store: Store) -> RelevanceLevel:
     """The store's own minimum relevance (validated when the definition was read)."""
-    value = store.settings.get("retrieval", {}).get("min_relevance", DEFAULT_LEVEL.value)
-    return RelevanceLevel(value)
+    return store.options.retrieval.min_relevance
 
 
 def with_level(store: Store, level: RelevanceLevel) -> Store:
     """``store`` with ``settings.retrieval.min_relevance`` set to ``level``."""
-    retrieval = dict(store.settings.get("retrieval", {})) | {"min_relevance": level.value}
-    return store.evolve(settings=store.settings | {"retrieval": retrieval})
+    return store.with_retrieval(min_relevance=level)
 
 
 @dataclass(frozen=True)

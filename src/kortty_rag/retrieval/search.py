@@ -47,9 +47,6 @@ from kortty_rag.retrieval.context import (
     render_excerpt,
 )
 from kortty_rag.retrieval.fusion import (
-    DEFAULT_DENSE_WEIGHT,
-    DEFAULT_METHOD,
-    DEFAULT_RRF_K,
     FusionWeights,
     fuse,
 )
@@ -237,23 +234,16 @@ def document_path(source: Source, rel_path: str) -> str:
 
 def retrieval_parts(store: Store, options: SearchOptions) -> tuple[bool, bool]:
     """Dense and lexical can be switched off per query and per store (``settings.retrieval``)."""
-    settings = store.settings.get("retrieval", {})
-    dense = options.dense and bool(settings.get("dense", True))
-    lexical = options.lexical and bool(settings.get("lexical", True))
-    return dense, lexical
+    settings = store.options.retrieval
+    return options.dense and settings.dense, options.lexical and settings.lexical
 
 
 def store_weights(store: Store) -> FusionWeights:
     """A store may tune fusion (``settings.retrieval.fusion`` / ``dense_weight`` / ``rrf_k``); else
     the defaults of :mod:`kortty_rag.retrieval.fusion` (convex, 0.8 / 0.2)."""
-    settings = store.settings.get("retrieval", {})
-    dense = float(settings.get("dense_weight", DEFAULT_DENSE_WEIGHT))
-    return FusionWeights(
-        dense,
-        1.0 - dense,
-        int(settings.get("rrf_k", DEFAULT_RRF_K)),
-        str(settings.get("fusion", DEFAULT_METHOD)),
-    )
+    settings = store.options.retrieval
+    dense = settings.dense_weight
+    return FusionWeights(dense, 1.0 - dense, settings.rrf_k, settings.fusion.value)
 
 
 #: Opens the vector store of a store, and its embedder when the dense part runs (cached by the service).

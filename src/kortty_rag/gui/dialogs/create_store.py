@@ -29,27 +29,40 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag import languages
+from kortty_rag.app.stores import QdrantTarget, check_qdrant_target, create_store
 from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.config.secrets import delete_api_key
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, show_error
 from kortty_rag.gui.lexical_language import language_combo, selected_language
 from kortty_rag.gui.relevance import relevance_combo, selected_level
+from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Store, StoreRoles, StoreType
 from kortty_rag.retrieval.relevance import DEFAULT_LEVEL
+from kortty_rag.untrusted import escape_line
 
 
 class CreateStoreDialog(QDialog):
     created = Signal(object, list)  # Store, paths to review
 
     def __init__(
-        self, registry: StoreRegistry, chooser: PathChooser, parent: QWidget | None = None
+        self,
+        registry: StoreRegistry,
+        chooser: PathChooser,
+        parent: QWidget | None = None,
+        *,
+        runner: JobRunner | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("createStoreDialog")
         self.setWindowTitle("Create knowledge store")
         self.registry = registry
         self.chooser = chooser
+        #: runs the Qdrant connection check, which must not block the window
+        self.runner = runner or JobRunner(self)
+        self._connecting = False
+        self._abandoned = False
 
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName("storeNameEdit")
@@ -131,14 +144,18 @@ class CreateStoreDialog(QDialog):
             "Create and review…", QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.create_button.setObjectName("createButton")
-        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._create)
         buttons.rejected.connect(self.reject)
+        self.busy_label = QLabel(self)
+        self.busy_label.setObjectName("createBusyLabel")
+        self.busy_label.setVisible(False)
 
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.advanced_toggle)
         layout.addWidget(self.advanced)
+        layout.addWidget(self.busy_label)
         layout.addWidget(buttons)
         self.reload_models()
         self._type_changed()
@@ -170,41 +187,60 @@ class CreateStoreDialog(QDialog):
             retrieval["language"] = language
         return {"retrieval": retrieval} if retrieval else None
 
-    def _create_qdrant(self, model: InstalledModel, roles: StoreRoles) -> Store:
-        """Check the URL (no connection yet), keep the key in the keyring, write url+collection.
-
-        The connection is made by the first review job, in the background.
-        """
-        from kortty_rag.config.endpoints import check_endpoint
-        from kortty_rag.config.secrets import delete_api_key, store_api_key, usable_backend
-        from kortty_rag.index.qdrant_layout import default_collection, validate_collection
-
-        endpoint = check_endpoint(self.qdrant_url.text(), what="Qdrant URL")
-        collection_text = self.qdrant_collection.text().strip()
-        collection = validate_collection(collection_text) if collection_text else None
-        key = self.qdrant_key.text().strip()
-        if key:
-            usable_backend()
-        store = self.registry.create(
-            self.name_edit.text(),
-            model.identity(),
-            type=StoreType.QDRANT,
-            roles=roles,
-            settings=self._settings(),
+    def _qdrant_target(self) -> QdrantTarget:
+        return QdrantTarget(
+            self.qdrant_url.text(),
+            self.qdrant_collection.text(),
+            self.qdrant_key.text().strip() or None,
         )
-        settings = {"url": endpoint.url, "collection": collection or default_collection(store.id)}
-        try:
-            store = self.registry.update(
-                store.id, lambda s: s.evolve(settings=s.settings | {"qdrant": settings})
+
+    def _start_qdrant(self, model: InstalledModel, roles: StoreRoles) -> None:
+        """Refuse a bad URL, collection or missing keyring at once; then create and connect in
+        the background (:func:`kortty_rag.app.stores.create_store`): the store exists only once
+        the service answered and the collection was created or validated."""
+        target = self._qdrant_target()
+        check_qdrant_target(target)
+        registry, name, paths = self.registry, self.name_edit.text(), self.paths()
+        identity, settings = model.identity(), self._settings()
+
+        def create(progress: object, cancel: object) -> Store:
+            return create_store(
+                registry, name, identity, roles=roles, settings=settings, qdrant=target
             )
-            if key:
-                store_api_key(store.id, key)
-        except BaseException:
+
+        job = Job(create, key=f"create-store:{name}", name="Create store")
+        job.signals.finished.connect(lambda store: self._created(store, paths))
+        job.signals.failed.connect(self._connection_failed)
+        self._set_connecting(True, target.url)
+        self.runner.start(job)
+
+    def _created(self, store: Store, paths: list[str]) -> None:
+        self._set_connecting(False)
+        self.qdrant_key.clear()  # in the keyring now, not kept in the widget
+        if self._abandoned:  # cancelled while connecting: nothing is left behind
             delete_api_key(store.id)
             self.registry.delete(store)
-            raise
-        self.qdrant_key.clear()
-        return store
+            return
+        self.created.emit(store, paths)
+        self.accept()
+
+    def _connection_failed(self, exc: BaseException) -> None:
+        self._set_connecting(False)
+        if not self._abandoned:
+            show_error(self, "Create knowledge store", exc)
+
+    def _set_connecting(self, connecting: bool, url: str = "") -> None:
+        self._connecting = connecting
+        self.busy_label.setText(
+            f"Connecting to Qdrant at {escape_line(url)}…" if connecting else ""
+        )
+        self.busy_label.setVisible(connecting)
+        self.create_button.setEnabled(not connecting)
+
+    def reject(self) -> None:
+        """Cancel; while connecting, the store is removed again as soon as the attempt ends."""
+        self._abandoned = self._connecting
+        super().reject()
 
     def _type_changed(self) -> None:
         qdrant = self.type_combo.currentData() == StoreType.QDRANT.value
@@ -246,11 +282,15 @@ class CreateStoreDialog(QDialog):
         roles = StoreRoles(text=self.text_role.isChecked(), coding=self.coding_role.isChecked())
         try:
             if self.type_combo.currentData() == StoreType.QDRANT.value:
-                store = self._create_qdrant(model, roles)
-            else:
-                store = self.registry.create(
-                    self.name_edit.text(), model.identity(), roles=roles, settings=self._settings()
-                )
+                self._start_qdrant(model, roles)
+                return
+            store = create_store(
+                self.registry,
+                self.name_edit.text(),
+                model.identity(),
+                roles=roles,
+                settings=self._settings(),
+            )
         except KorttyRagError as exc:
             show_error(self, "Create knowledge store", exc)
             return
