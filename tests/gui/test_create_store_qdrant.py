@@ -125,6 +125,8 @@ def test_a_service_that_cannot_be_reached_creates_nothing(
         )
     box = dialog.findChild(QMessageBox, "errorBox")
     assert box is not None and "'Team docs' was not created" in box.text()
+    assert "create the store again" in box.informativeText()  # not a hint about a store that exists
+    assert "kortty-rag" not in box.informativeText()  # no command line in the app
     assert KEY not in box.text() + box.informativeText() + box.detailedText()
     box.close()
     assert list(kortty_home.rglob("store.json")) == []

@@ -17,8 +17,18 @@ from typing import Any
 from kortty_rag.config.endpoints import ParsedEndpoint, check_endpoint
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.config.secrets import delete_api_key, store_api_key, usable_backend
-from kortty_rag.errors import KorttyRagError, UsageError
+from kortty_rag.errors import (
+    IncompatibleCollectionError,
+    KorttyRagError,
+    RemoteStoreError,
+    UsageError,
+)
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
+
+UNREACHABLE_HINT = (
+    "Check that the Qdrant service is running and reachable at that URL (and that the API key is "
+    "right), then create the store again."
+)
 
 
 @dataclass(frozen=True)
@@ -103,5 +113,8 @@ def _create_qdrant(
         registry.delete(store)
         if isinstance(exc, KorttyRagError):
             exc.message = f"Store {name!r} was not created: {exc.message}"
+        if isinstance(exc, RemoteStoreError) and not isinstance(exc, IncompatibleCollectionError):
+            # its own hint is about a store that exists and keeps serving
+            exc.hint = UNREACHABLE_HINT
         raise
     return store
