@@ -218,7 +218,7 @@ def test_download_shows_progress_installs_and_closes(
 ) -> None:
     host = Host(runner, chooser)
     qtbot.addWidget(host)
-    tab = ModelsTab(host)
+    tab = ModelsTab(runner, chooser, host)
     assert tab.models() == [] and not tab.empty_hint.isHidden()
     with serve_file(gguf, delay_per_block=0.01, block_size=256 * 1024) as (url, control):
         entry = entry_for(gguf, url)
@@ -340,7 +340,7 @@ def test_import_from_the_models_tab_installs_and_refreshes(
     shutil.copyfile(gguf, own)
     host = Host(runner, chooser)
     qtbot.addWidget(host)
-    tab = ModelsTab(host)
+    tab = ModelsTab(runner, chooser, host)
     click(qtbot, tab.setup_button)
     wizard = tab.wizard
     assert wizard is not None and wizard.isVisible()

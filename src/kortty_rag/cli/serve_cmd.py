@@ -36,7 +36,7 @@ def register(commands: Any) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from kortty_rag.service.mcp import serve_stdio
+    from kortty_rag.mcp_server.server import serve_stdio
 
     serve_stdio(allow_changes=args.allow_changes, log_queries=args.log_queries)  # exits on signals
     return 0

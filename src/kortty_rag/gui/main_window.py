@@ -7,14 +7,14 @@ stop the watcher, close the stores.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QByteArray, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.gui.common import PathChooser
+from kortty_rag.gui.models_tab import ModelsTab
+from kortty_rag.gui.profiles_tab import ProfilesTab
 from kortty_rag.gui.state import decode, encode, load_state, save_state
 from kortty_rag.gui.stores_tab import StoresTab
 from kortty_rag.gui.workers import JobRunner
@@ -39,9 +39,9 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("aiTabs")
         self.stores_tab = StoresTab(self.registry, self.runner, self.retrieval, self.chooser, self)
         self.tabs.addTab(self.stores_tab, "Knowledge Stores")
-        self.profiles_tab = self._optional_tab("kortty_rag.gui.profiles_tab", "ProfilesTab")
+        self.profiles_tab = ProfilesTab(self, registry=self.registry, chooser=self.chooser)
         self.tabs.addTab(self.profiles_tab, "AI Profiles && Roles")
-        self.models_tab = self._optional_tab("kortty_rag.gui.models_tab", "ModelsTab")
+        self.models_tab = ModelsTab(self.runner, self.chooser, self)
         self.tabs.addTab(self.models_tab, "Models")
 
         central = QWidget(self)
@@ -56,9 +56,8 @@ class MainWindow(QMainWindow):
 
         self.refresh_due.connect(self.stores_tab.start_auto_refresh)
         self.stores_tab.stores_changed.connect(self._stores_changed)
-        changed = getattr(self.profiles_tab, "changed", None)
-        if changed is not None:  # roles shown in the stores tab follow the profiles tab
-            changed.connect(lambda *_: self.stores_tab.reload())
+        # roles shown in the stores tab follow the profiles tab
+        self.profiles_tab.changed.connect(lambda *_: self.stores_tab.reload())
         self.watcher: SourceWatcher | None = None
         if watch:
             self.watcher = SourceWatcher(
@@ -67,20 +66,11 @@ class MainWindow(QMainWindow):
             )
             self.watcher.start()
 
-    def _optional_tab(self, module: str, name: str) -> QWidget:
-        import importlib
-
-        cls: Any = getattr(importlib.import_module(module), name)
-        widget: QWidget = cls(self)
-        return widget
-
     def _stores_changed(self) -> None:
         if self.watcher is not None:
             for store in self.registry.list():
                 self.watcher.resync(store)
-        refresh = getattr(self.profiles_tab, "reload", None)
-        if refresh is not None:
-            refresh()
+        self.profiles_tab.reload()
 
     # -- persistence --------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ Stores tab, or from the CLI while the window is open.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -27,7 +27,7 @@ from kortty_rag.config.paths import models_dir
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.gui.common import PathChooser, set_tab_order
 from kortty_rag.gui.dialogs.model_wizard import ElidedLabel, ModelWizard
-from kortty_rag.gui.models.tables import Index, RowsModel
+from kortty_rag.gui.table_models import Index, RowsModel
 from kortty_rag.gui.workers import JobRunner
 from kortty_rag.sources.scan import human_size
 
@@ -35,13 +35,6 @@ EMPTY_HINT = (
     "No embedding model is installed yet. A knowledge store needs one: press “Set up a model…” "
     "to download one, import a GGUF file, or install the offline starter model."
 )
-
-
-class ModelHost(Protocol):
-    """What the tab needs from the main window."""
-
-    runner: JobRunner
-    chooser: PathChooser
 
 
 class InstalledModelTableModel(RowsModel[InstalledModel]):
@@ -65,11 +58,13 @@ class InstalledModelTableModel(RowsModel[InstalledModel]):
 class ModelsTab(QWidget):
     models_changed = Signal()
 
-    def __init__(self, main_window: ModelHost) -> None:
-        super().__init__(main_window if isinstance(main_window, QWidget) else None)
+    def __init__(
+        self, runner: JobRunner, chooser: PathChooser, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
         self.setObjectName("modelsTab")
-        self.runner = main_window.runner
-        self.chooser = main_window.chooser
+        self.runner = runner
+        self.chooser = chooser
         self.wizard: ModelWizard | None = None
 
         self.model = InstalledModelTableModel()

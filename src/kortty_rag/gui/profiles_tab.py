@@ -54,18 +54,16 @@ class ProfilesTab(QWidget):
 
     def __init__(
         self,
-        main_window: QWidget | None = None,
+        parent: QWidget | None = None,
         *,
         registry: StoreRegistry | None = None,
         profiles: ProfileRegistry | None = None,
         chooser: PathChooser | None = None,
     ) -> None:
-        super().__init__(main_window)
+        super().__init__(parent)
         self.setObjectName("profilesTab")
-        shared_registry: StoreRegistry | None = getattr(main_window, "registry", None)
-        shared_chooser: PathChooser | None = getattr(main_window, "chooser", None)
-        self.registry = registry or shared_registry or StoreRegistry()
-        self.chooser = chooser or shared_chooser or PathChooser()
+        self.registry = registry or StoreRegistry()
+        self.chooser = chooser or PathChooser()
         self.profiles = profiles or ProfileRegistry()
         self.settings = ProfileSettings()
         self.editor: ProfileEditor | None = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -41,7 +41,7 @@ from kortty_rag.gui.common import (
     status_text,
 )
 from kortty_rag.gui.dialogs.review import ReviewDialog
-from kortty_rag.gui.models.tables import SourceTableModel
+from kortty_rag.gui.table_models import SourceTableModel
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Source, Store
 from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker
@@ -49,6 +49,10 @@ from kortty_rag.retrieval.search import RetrievalService
 from kortty_rag.sources.scan import SCAN_MESSAGE
 from kortty_rag.sync.jobs import PreparedReview, StoreJob, set_source_enabled
 from kortty_rag.sync.pipeline import IndexSummary
+
+if TYPE_CHECKING:  # imported when first opened
+    from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
+    from kortty_rag.gui.dialogs.model_wizard import ModelWizard
 
 #: Item data of a damaged store in the store list: its error (what is wrong and what to do).
 DAMAGE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -84,6 +88,9 @@ class StoresTab(QWidget):
         self.retrieval = retrieval
         self.chooser = chooser
         self.review_dialog: ReviewDialog | None = None
+        #: the dialogs this tab opens, kept while they are open (and for tests to find)
+        self.create_dialog: CreateStoreDialog | None = None
+        self.model_wizard: ModelWizard | None = None
         self.last_summary: IndexSummary | None = None
         self._jobs: dict[str, Job] = {}
         #: automatic refreshes waiting for their store (the one policy: app.auto_refresh)
@@ -245,9 +252,11 @@ class StoresTab(QWidget):
         return next((s for s in self.registry.list() if s.id == store_id), None)
 
     def select_store(self, name: str) -> None:
+        """Show the store named ``name`` (any case, or its id), matched by id, not displayed text."""
+        store_id = self.registry.get(name).id
         for row in range(self.store_list.count()):
             item = self.store_list.item(row)
-            if item.text().split("\n")[0] == name:
+            if item.data(Qt.ItemDataRole.UserRole) == store_id:
                 self.store_list.setCurrentItem(item)
                 return
 

@@ -9,7 +9,7 @@ and ``refresh_source`` are ``source add/refresh --yes`` (the tool call is the co
 An MCP client is an agent, so the server keeps to the user's scope (:mod:`kortty_rag.app.mcp_scope`):
 it sees only the stores opted in for other AI tools, the three changing tools exist only when the
 user started it with ``--allow-changes``, and a new root must be a plain folder inside the home
-folder or one the user allowed. Every call is logged (:mod:`kortty_rag.service.mcp_log`), and every
+folder or one the user allowed. Every call is logged (:mod:`kortty_rag.mcp_server.call_log`), and every
 string in an answer that came from a file or a path is neutralised like the context block's own
 locations.
 
@@ -47,6 +47,7 @@ from kortty_rag import __version__
 from kortty_rag.app.diagnostics import start_log
 from kortty_rag.app.mcp_scope import McpStores, check_mcp_root
 from kortty_rag.errors import KorttyRagError, UsageError
+from kortty_rag.mcp_server.call_log import CallLog
 from kortty_rag.models import EmbeddingIdentity, FileStatus, Store, SyncMode
 from kortty_rag.retrieval.context import neutralise_location
 from kortty_rag.retrieval.search import (
@@ -55,7 +56,6 @@ from kortty_rag.retrieval.search import (
     RetrievalService,
     SearchOptions,
 )
-from kortty_rag.service.mcp_log import CallLog
 from kortty_rag.sources.review import ReviewRow
 from kortty_rag.stop_signals import exiting_on_signals
 from kortty_rag.sync.jobs import PreparedReview, StoreJob, find_source

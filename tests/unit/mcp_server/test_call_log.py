@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kortty_rag.service.mcp_log import CallLog, mcp_log_file
+from kortty_rag.mcp_server.call_log import CallLog, mcp_log_file
 
 
 def lines(path: Path) -> list[dict[str, object]]:

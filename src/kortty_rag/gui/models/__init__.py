@@ -1,1 +1,0 @@
-"""Qt item models over core data (sources, review rows)."""
