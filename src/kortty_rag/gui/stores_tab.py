@@ -456,7 +456,6 @@ class StoresTab(QWidget):
 
         def indexed(summary: IndexSummary) -> None:
             self.last_summary = summary
-            self.retrieval.forget(store.id)
             self.set_status(f"Done: {completion_text(summary)}.")
             self.index_finished.emit(summary)
             failed = [f"{path}: {reason}" for o in summary.sources for path, reason in o.failed]
@@ -499,7 +498,6 @@ class StoresTab(QWidget):
             return refresh_store(registry, request, progress=progress, cancel=cancel)
 
         def done(summary: IndexSummary | None) -> None:
-            self.retrieval.forget(store.id)
             if summary is not None:
                 self.set_status(f"Synced automatically: {completion_text(summary)}.")
                 self.index_finished.emit(summary)
@@ -533,7 +531,6 @@ class StoresTab(QWidget):
             set_source_enabled(store, source.id, not source.enabled, self.registry)
         except KorttyRagError as exc:
             show_error(self, "Could not change the source", exc)
-        self.retrieval.forget(store.id)
         self.reload()
         self.select_source(source.path)
 
@@ -548,7 +545,6 @@ class StoresTab(QWidget):
                 return job.remove_source(source.id)
 
         def removed(count: int) -> None:
-            self.retrieval.forget(store.id)
             self.set_status(f"Removed {source.path} and its {count} chunks.")
 
         confirm(

@@ -22,9 +22,10 @@ Why it is built this way:
   to do next), returned as a result so it reaches the caller verbatim. Anything else is a crash that
   the SDK reports by tool name only, without its text or traceback.
 - The registry is read again on every call, so stores and sources changed in the GUI or the CLI are
-  seen. One :class:`RetrievalService` keeps vector stores and embedders open between searches; it
-  is told to forget a store after this server changed it, or when its embedding model changed.
-- Tools run in worker threads; one lock serialises the retrieval service (searches and forgets), while
+  seen. One :class:`RetrievalService` keeps vector stores and embedders open between searches and
+  opens a store anew by itself when what it was opened from changed (another model, service or
+  lexical language), whoever changed it.
+- Tools run in worker threads; one lock serialises the retrieval service, while
   indexing jobs rely on the store lock (a second job on the same store fails at once as busy).
 """
 
@@ -48,7 +49,7 @@ from kortty_rag.app.diagnostics import start_log
 from kortty_rag.app.mcp_scope import McpStores, check_mcp_root
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.mcp_server.call_log import CallLog
-from kortty_rag.models import EmbeddingIdentity, FileStatus, Store, SyncMode
+from kortty_rag.models import FileStatus, SyncMode
 from kortty_rag.retrieval.context import neutralise_location
 from kortty_rag.retrieval.search import (
     NO_MATCHES,
@@ -202,7 +203,6 @@ class StoreTools:
         self.stores = McpStores()
         self.service = service or RetrievalService()
         self._service_lock = threading.Lock()
-        self._identities: dict[str, EmbeddingIdentity] = {}
 
     def close(self, *, wait: float = -1) -> None:
         """Close every open store; with ``wait`` (seconds) give up if a call holds them that long
@@ -213,11 +213,6 @@ class StoreTools:
             self.service.close()
         finally:
             self._service_lock.release()
-
-    def _forget(self, store: Store) -> None:
-        with self._service_lock:
-            self.service.forget(store.id)
-            self._identities.pop(store.id, None)
 
     def search(
         self,
@@ -239,9 +234,6 @@ class StoreTools:
         found = self.stores.get(store)
         options = SearchOptions(dense=dense, lexical=lexical, explain=True)
         with self._service_lock:
-            if self._identities.get(found.id, found.embedding) != found.embedding:
-                self.service.forget(found.id)  # rebuilt with another model elsewhere
-            self._identities[found.id] = found.embedding
             result = self.service.search(
                 query, [found], options=options, context_window=context_window
             )
@@ -285,12 +277,9 @@ class StoreTools:
         found = self.stores.get(store)
         target = check_mcp_root(found, path)
         mode = SyncMode.AUTO if auto_sync else SyncMode.MANUAL
-        try:
-            with StoreJob(found) as job:
-                review = job.review_new_sources([target], sync_mode=mode)
-                summary = job.apply(review)
-        finally:
-            self._forget(found)
+        with StoreJob(found) as job:
+            review = job.review_new_sources([target], sync_mode=mode)
+            summary = job.apply(review)
         return _answer(_untrusted({"review": _review_json(review), "summary": summary.to_json()}))
 
     def refresh_source(self, store: str, path: str | None = None) -> CallToolResult:
@@ -303,12 +292,9 @@ class StoreTools:
                 f"Store {found.name!r} has no sources", hint="Add one with the add_source tool."
             )
         ids = [find_source(found, path).id] if path else None
-        try:
-            with StoreJob(found) as job:
-                review = job.review_refresh(ids)
-                summary = job.apply(review)
-        finally:
-            self._forget(found)
+        with StoreJob(found) as job:
+            review = job.review_refresh(ids)
+            summary = job.apply(review)
         return _answer(_untrusted({"review": _review_json(review), "summary": summary.to_json()}))
 
     def forget_source(self, store: str, path: str) -> CallToolResult:
@@ -316,11 +302,8 @@ class StoreTools:
         The files themselves are not touched. Returns the number of removed chunks."""
         found = self.stores.get(store)
         source = find_source(found, path)
-        try:
-            with StoreJob(found) as job:
-                removed = job.remove_source(source.id)
-        finally:
-            self._forget(found)
+        with StoreJob(found) as job:
+            removed = job.remove_source(source.id)
         answer = {
             "store": found.name,
             "source_id": source.id,

@@ -31,7 +31,6 @@ from kortty_rag.index.base import VectorStore
 from kortty_rag.models import (
     LOCATION_SEPARATOR,
     Chunk,
-    EmbeddingIdentity,
     Hit,
     RelevanceLevel,
     Source,
@@ -429,21 +428,30 @@ def select(
 
 
 class RetrievalService:
-    """Keeps stores' vector stores and embedders open between queries (CLI, MCP server, GUI)."""
+    """Keeps stores' vector stores and embedders open between queries (CLI, MCP server, GUI).
+
+    An open store is kept for what it was opened from (:func:`opened_from`): a store rebuilt with
+    another model, moved to another Qdrant service or collection, or given another lexical language
+    is opened anew at its next query, whoever changed it and in whichever process, so no caller has
+    to say that a store changed. What changes inside an open store needs no reopening: a local store
+    follows its ``CURRENT`` pointer, a Qdrant store reads the committed generations with every
+    query, and the sources to search come with the store definition each query passes.
+    :meth:`forget` only releases what a deleted store held open.
+    """
 
     def __init__(self, load_embedder: Callable[[Store], Embedder] | None = None) -> None:
         self._lock = threading.Lock()
-        self._vectors: dict[tuple[str, EmbeddingIdentity], VectorStore] = {}
+        self._vectors: dict[tuple[object, ...], VectorStore] = {}
         self._load_embedder = load_embedder or _default_embedder
 
     def resources(self, store: Store, dense: bool) -> tuple[VectorStore, Embedder | None]:
         from kortty_rag.index.factory import open_vector_store
 
-        key = (store.id, store.embedding)  # a rebuild with another model opens the store anew
+        key = opened_from(store)
         with self._lock:
             vectors = self._vectors.get(key)
             if vectors is None:
-                stale = [k for k in self._vectors if k[0] == store.id]
+                stale = [k for k in self._vectors if k[0] == store.id]  # opened from before
                 for old in stale:
                     self._vectors.pop(old).close()
                 vectors = self._vectors[key] = open_vector_store(store)
@@ -481,6 +489,13 @@ class RetrievalService:
             stores, self._vectors = list(self._vectors.values()), {}
         for vectors in stores:
             vectors.close()
+
+
+def opened_from(store: Store) -> tuple[object, ...]:
+    """What a store's vector store is opened from: its id, type and embedding identity, its Qdrant
+    service and collection, and the language of its lexical index."""
+    options = store.options
+    return (store.id, store.type, store.embedding, options.qdrant, options.retrieval.language)
 
 
 def _default_embedder(store: Store) -> Embedder:
