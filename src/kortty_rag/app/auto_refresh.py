@@ -79,22 +79,19 @@ class RefreshQueue:
             max(due, retry_at),
         )
 
-    def take(self, skip: Collection[str] = ()) -> RefreshRequest | None:
-        """The request due first (removed from the queue), or ``None`` when none is due yet;
-        stores in ``skip`` (running a job right now) stay queued."""
+    def take(self) -> RefreshRequest | None:
+        """The request due first (removed from the queue), or ``None`` when none is due yet."""
         now = self._clock()
-        due = [
-            (at, sid) for sid, (_, _, at) in self._pending.items() if at <= now and sid not in skip
-        ]
+        due = [(at, sid) for sid, (_, _, at) in self._pending.items() if at <= now]
         if not due:
             return None
         _, store_id = min(due)
         sources, reason, _ = self._pending.pop(store_id)
         return RefreshRequest(store_id, frozenset(sources), reason)
 
-    def seconds_to_next(self, skip: Collection[str] = ()) -> float | None:
+    def seconds_to_next(self) -> float | None:
         """Seconds until the next request is due (0 when one is), ``None`` when nothing waits."""
-        times = [at for sid, (_, _, at) in self._pending.items() if sid not in skip]
+        times = [at for _, _, at in self._pending.values()]
         return max(0.0, min(times) - self._clock()) if times else None
 
 
@@ -140,10 +137,6 @@ class AutoRefresher:
         self._stopped = False
         self._cancel = CancelToken()
         self._thread: threading.Thread | None = None
-
-    @property
-    def retry_delay(self) -> float:
-        return self._queue.retry_delay
 
     def start(self) -> AutoRefresher:
         self._thread = threading.Thread(target=self._loop, name="kortty-refresh", daemon=True)

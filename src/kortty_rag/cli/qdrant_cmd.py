@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
+from dataclasses import replace
 from typing import Any
 
 from kortty_rag.app.stores import QdrantTarget, check_qdrant_target, create_store
@@ -80,11 +81,7 @@ def create_qdrant_store(
     check_qdrant_target(target)  # before the key is asked for
     key = read_key() if args.api_key_from_stdin else None
     return create_store(
-        StoreRegistry(),
-        args.name,
-        identity,
-        roles=roles,
-        qdrant=QdrantTarget(args.url, args.collection or "", key),
+        StoreRegistry(), args.name, identity, roles=roles, qdrant=replace(target, api_key=key)
     )
 
 
