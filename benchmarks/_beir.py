@@ -44,7 +44,7 @@ def source_folders(corpus: Path) -> list[Path]:
 
 
 def index_corpus(job: Any, corpus: Path, embedder: Any = None) -> int:
-    """Add the corpus's source folders to the store of ``job`` (a ``StoreJob``), one review each,
+    """Add the corpus's source folders to the store of ``job`` (a ``StoreSession``), one review each,
     and return the chunks embedded. A review that reached a preview cap would leave documents out
     of the store while the baselines see all of them, so that is an error, not a figure."""
     chunks = 0

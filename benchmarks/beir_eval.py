@@ -347,7 +347,7 @@ def main() -> None:
     from kortty_rag.index.local import LocalStore
     from kortty_rag.retrieval.fusion import CONVEX, RRF, FusionWeights
     from kortty_rag.retrieval.search import store_weights
-    from kortty_rag.sync.jobs import StoreJob
+    from kortty_rag.sync.session import StoreSession
 
     registry = StoreRegistry()
     started = time.perf_counter()
@@ -362,7 +362,7 @@ def main() -> None:
         model = get_model(STARTER_ID) if installed else install_starter()
         embedder = load_embedder(model.identity())
         store = registry.create("beir", model.identity())
-        with StoreJob(store, registry=registry) as job:
+        with StoreSession(store, registry=registry) as job:
             chunk_count = index_corpus(job, work / "corpus", embedder)
     index_seconds = time.perf_counter() - started
     store = registry.get("beir")

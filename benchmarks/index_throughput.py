@@ -42,7 +42,7 @@ def main() -> None:
     from kortty_rag.embedding.loader import load_embedder
     from kortty_rag.index.factory import open_vector_store
     from kortty_rag.index.local import LocalStore
-    from kortty_rag.sync.jobs import StoreJob
+    from kortty_rag.sync.session import StoreSession
 
     documents = len(write_corpus(args.corpus, work / "corpus", args.limit))
     model = install_starter()
@@ -51,7 +51,7 @@ def main() -> None:
     store = registry.create("bench", model.identity())
 
     started = time.perf_counter()
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         chunks = index_corpus(job, work / "corpus")
     pipeline_seconds = time.perf_counter() - started
     pipeline_rate = chunks / pipeline_seconds

@@ -33,7 +33,7 @@ def main() -> None:
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.embedding.install import install_starter
     from kortty_rag.embedding.loader import load_embedder
-    from kortty_rag.sync.jobs import StoreJob
+    from kortty_rag.sync.session import StoreSession
 
     copies = []
     for folder in args.folders:
@@ -47,7 +47,7 @@ def main() -> None:
 
     def timed_job(action: str) -> tuple[float, int, int, int]:
         started = time.perf_counter()
-        with StoreJob(registry.get("stdlib"), registry=registry) as job:
+        with StoreSession(registry.get("stdlib"), registry=registry) as job:
             review = job.review_new_sources(copies) if action == "add" else job.review_refresh()
             summary = job.apply(review, embedder)
         return (

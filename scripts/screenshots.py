@@ -46,7 +46,7 @@ def prepare_home(home: Path, corpus: Path) -> None:
     from kortty_rag.embedding.install import install_starter
     from kortty_rag.models import StoreRoles
     from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
-    from kortty_rag.sync.jobs import StoreJob
+    from kortty_rag.sync.session import StoreSession
 
     shutil.copytree(ROOT / "tests" / "data" / "corpus", corpus)
     text_pdf(
@@ -62,7 +62,7 @@ def prepare_home(home: Path, corpus: Path) -> None:
     store = registry.create(
         "Project notes", model.identity(), roles=StoreRoles(text=True, coding=True)
     )
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_new_sources([corpus / "science", corpus / "kitchen"]))
     profiles = ProfileRegistry()
     profiles.add(

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
 from tests.helpers.qdrant_server import FaultyQdrant
 
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.common import PathChooser
@@ -22,7 +23,7 @@ from kortty_rag.models import Store, StoreType
 
 
 def dialog_for(qtbot: QtBot, docs: Path, name: str) -> CreateStoreDialog:
-    dialog = CreateStoreDialog(StoreRegistry(), PathChooser())
+    dialog = CreateStoreDialog(Workspace(), PathChooser())
     qtbot.addWidget(dialog)
     dialog.name_edit.setText(name)
     dialog.path_list.addItem(str(docs))

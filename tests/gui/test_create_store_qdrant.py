@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from tests.helpers.qdrant import isolate_keyring
 from tests.helpers.qdrant_server import FaultyQdrant
 
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.config.secrets import read_api_key
 from kortty_rag.embedding.installed import InstalledModel
@@ -26,7 +27,7 @@ KEY = "qk-gui-test-secret"
 
 
 def dialog_for(qtbot: QtBot, docs: Path) -> CreateStoreDialog:
-    dialog = CreateStoreDialog(StoreRegistry(), PathChooser())
+    dialog = CreateStoreDialog(Workspace(), PathChooser())
     qtbot.addWidget(dialog)
     dialog.name_edit.setText("Team docs")
     dialog.path_list.addItem(str(docs))

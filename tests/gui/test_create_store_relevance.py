@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
 from tests.helpers.qdrant_server import FaultyQdrant
 
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.common import PathChooser
@@ -22,7 +23,7 @@ from kortty_rag.retrieval.relevance import store_level
 
 def create(qtbot: QtBot, docs: Path, name: str, presses: int, qdrant: str | None = None) -> Store:
     """Create a store, moving the minimum relevance ``presses`` down from the default (keyboard)."""
-    dialog = CreateStoreDialog(StoreRegistry(), PathChooser())
+    dialog = CreateStoreDialog(Workspace(), PathChooser())
     qtbot.addWidget(dialog)
     dialog.name_edit.setText(name)
     dialog.path_list.addItem(str(docs))

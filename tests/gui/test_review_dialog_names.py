@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from kortty_rag.gui.dialogs.review import ReviewDialog
 from kortty_rag.models import Source, SourceKind
 from kortty_rag.sources.review import ReviewReport, RootState, SourceReview
-from kortty_rag.sync.jobs import PreparedReview
 from kortty_rag.sync.plan import ChangePlan
+from kortty_rag.sync.session import PreparedReview
 
 
 def test_a_hostile_root_path_stays_one_plain_line(qtbot: Any, tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QLabel, QTableWidget
 from pytestqt.qtbot import QtBot
 from tests.helpers.pdfs import text_pdf
 
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.gui.dialogs.test_search import (
     EMPTY_BLOCK_TEXT,
@@ -40,7 +41,7 @@ from kortty_rag.retrieval.search import (
     RetrievalResult,
     RetrievalService,
 )
-from kortty_rag.sync.jobs import StoreJob, set_source_enabled
+from kortty_rag.sync.session import StoreSession
 
 CORPUS = Path(__file__).parents[1] / "data" / "corpus"
 PDF_PAGES = [
@@ -71,7 +72,7 @@ def built_home(tmp_path_factory: pytest.TempPathFactory, starter_cache: Path) ->
         patch.setenv("KORTTY_HOME", str(home))
         registry = StoreRegistry()
         store = registry.create("S", get_model(STARTER_ID).identity())
-        with StoreJob(store, registry=registry) as job:
+        with StoreSession(store, registry=registry) as job:
             job.apply(job.review_new_sources([corpus, notes]))
     return home
 
@@ -95,7 +96,7 @@ def open_dialog(qtbot: QtBot, store: Store) -> Iterator[Callable[..., TestSearch
     dialogs: list[TestSearchDialog] = []
 
     def make(runner: JobRunner | None = None) -> TestSearchDialog:
-        dialog = TestSearchDialog(store, service, runner=runner)
+        dialog = TestSearchDialog(store, Workspace(retrieval=service), runner=runner)
         dialogs.append(dialog)
         dialog.open()
         qtbot.waitExposed(dialog)
@@ -216,7 +217,7 @@ def test_a_disabled_source_never_appears(
 ) -> None:
     dialog = open_dialog()  # opened before the change: the search reads the current store
     corpus = next(s for s in store.sources if s.path.endswith("corpus"))
-    set_source_enabled(store, corpus.id, False)
+    Workspace().set_source_enabled(store, corpus, False)
     choose_level(dialog, RelevanceLevel.OFF)  # the lighthouse note is not about bees
     result = run_query(qtbot, dialog, "honeybees carry pollen to orchards")
     assert result.excerpts
@@ -300,7 +301,7 @@ def test_the_minimum_relevance_is_tried_live_and_kept_for_the_store(
 
     # the CLI changes it; a dialog opened afterwards shows the new level
     assert run_cli("store", "retrieval", "S", "--min-relevance", "medium").returncode == 0
-    again = TestSearchDialog(StoreRegistry().get(store.id), dialog.retrieval)
+    again = TestSearchDialog(StoreRegistry().get(store.id), dialog.workspace)
     qtbot.addWidget(again)
     assert selected_level(again.relevance_combo) is RelevanceLevel.MEDIUM
 
@@ -322,7 +323,8 @@ def test_closing_waits_for_the_running_search(
     qtbot: QtBot, open_dialog: Callable[..., TestSearchDialog]
 ) -> None:
     dialog = open_dialog()
-    slow = dialog.retrieval = SlowRetrieval()
+    slow = SlowRetrieval()
+    dialog.workspace = Workspace(retrieval=slow)
     results: list[object] = []
     dialog.searched.connect(results.append)
     qtbot.keyClicks(dialog.query_edit, "sourdough starter")

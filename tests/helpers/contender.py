@@ -4,7 +4,7 @@
 
 Imports everything, prints ``ready``, then blocks opening START_FIFO for reading: every contender is
 released at the same instant, when the test opens the FIFO for writing. Then it asks for the store's
-job lock like any CLI or GUI job (registry lookup, ``StoreJob``) and prints one JSON line:
+job lock like any CLI or GUI job (registry lookup, ``StoreSession``) and prints one JSON line:
 ``{"outcome": "busy", "seconds": …}`` with the time from the request to the refusal, or
 ``{"outcome": "running", "seconds": …}`` once it holds the lock (then it refreshes the store slowly,
 and prints ``{"outcome": "ran"}`` at the end, unless it is killed first).
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import StoreBusyError
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 from tests.helpers.fakes import HashEmbedder
 
 
@@ -45,7 +45,7 @@ def main() -> int:
     started = time.monotonic()
     try:
         registry = StoreRegistry()
-        with StoreJob(registry.get(args.store), registry=registry) as job:
+        with StoreSession(registry.get(args.store), registry=registry) as job:
             held = time.monotonic() - started
             print(
                 json.dumps({"outcome": "running", "seconds": held, "pid": os.getpid()}), flush=True

@@ -171,7 +171,7 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
     from kortty_rag.models import SourceOptions
     from kortty_rag.sources import scan
     from kortty_rag.sync import pipeline
-    from kortty_rag.sync.jobs import StoreJob
+    from kortty_rag.sync.session import StoreSession
     from tests.helpers.fakes import HashEmbedder
 
     timings: dict[str, dict[str, float]] = {"scan": {}, "extract": {}}
@@ -199,7 +199,7 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
     store = registry.create("Hostile", embedder.identity)
     limits = PdfLimits(spec["pdf_timeout"], spec["pdf_memory"])
     started = time.monotonic()
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job._pdf.close()
         job._pdf = PdfExtractor(limits)  # the limits under test, smaller than the defaults
         options = SourceOptions(max_file_size=spec["max_file_size"])

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import NotFoundError, SnapshotError, StoreBusyError
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 from tests.helpers.fakes import HashEmbedder
 
 
@@ -47,7 +47,7 @@ def main() -> int:
 
         embedder.embed_documents = slow  # type: ignore[method-assign,assignment]
     try:
-        with StoreJob(store, registry=registry) as job:
+        with StoreSession(store, registry=registry) as job:
             if args.ready:
                 args.ready.write_text("locked")
             if args.limit_file_size is not None:

@@ -2,7 +2,7 @@
 
     python -m tests.helpers.lock_holder STORE
 
-Takes the store's job lock exactly as every job does (registry lookup, ``StoreJob``), prints
+Takes the store's job lock exactly as every job does (registry lookup, ``StoreSession``), prints
 ``holding``, and keeps the lock until a line arrives on stdin (or stdin closes); then prints
 ``released`` and exits. The test kills it if it does not.
 """
@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from kortty_rag.config.registry import StoreRegistry
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 
 def main() -> int:
@@ -21,7 +21,7 @@ def main() -> int:
     parser.add_argument("store")
     args = parser.parse_args()
     registry = StoreRegistry()
-    with StoreJob(registry.get(args.store), registry=registry):
+    with StoreSession(registry.get(args.store), registry=registry):
         print("holding", flush=True)
         sys.stdin.readline()
     print("released", flush=True)

@@ -35,13 +35,13 @@ def peak_rss() -> int:
 
 def index_document(folder: Path, dims: int) -> dict[str, object]:
     from kortty_rag.config.registry import StoreRegistry
-    from kortty_rag.sync.jobs import StoreJob
+    from kortty_rag.sync.session import StoreSession
     from tests.helpers.fakes import HashEmbedder
 
     embedder = HashEmbedder(dims=dims, chunk_tokens=256, record=False)
     registry = StoreRegistry()
     store = registry.create(STORE, embedder.identity)
-    with StoreJob(store, registry=registry) as running:
+    with StoreSession(store, registry=registry) as running:
         review = running.review_new_sources([folder])
         rows = [
             {"path": r.rel_path, "status": r.status.value, "reason": r.reason,

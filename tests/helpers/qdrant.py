@@ -2,7 +2,7 @@
 an isolated keyring.
 
 ``EmbeddedQdrant`` replaces :func:`kortty_rag.index.qdrant.connection_for` so that every store the
-factory opens (StoreJob, RetrievalService, the deletion path) talks to one shared in-memory Qdrant —
+factory opens (StoreSession, RetrievalService, the deletion path) talks to one shared in-memory Qdrant —
 the same client API as a server, without one. Everything above the connection is the product's code.
 """
 

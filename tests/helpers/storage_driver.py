@@ -50,7 +50,7 @@ def run_job(
     """Run one job in this process (``KORTTY_HOME`` from the environment); raises on failure."""
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.errors import NotFoundError
-    from kortty_rag.sync.jobs import StoreJob
+    from kortty_rag.sync.session import StoreSession
     from tests.helpers.fakes import HashEmbedder
 
     embedder = HashEmbedder(dims=dims, chunk_tokens=chunk_tokens, record=False)
@@ -59,7 +59,7 @@ def run_job(
         store = registry.get(store_name)
     except NotFoundError:
         store = registry.create(store_name, embedder.identity)
-    with StoreJob(store, registry=registry) as running:
+    with StoreSession(store, registry=registry) as running:
         source = next((s for s in running.store.sources if s.path == str(folder)), None)
         if job == "remove":
             assert source is not None, "nothing to remove"
@@ -257,7 +257,7 @@ def _child(command: dict[str, Any]) -> None:
 def serve() -> None:
     import hnswlib  # noqa: F401  (imported once here, not in every child)
 
-    import kortty_rag.sync.jobs  # noqa: F401
+    import kortty_rag.sync.session  # noqa: F401
 
     for line in sys.stdin:
         command = json.loads(line)

@@ -40,7 +40,7 @@ from kortty_rag.profiles.ask import ask
 from kortty_rag.profiles.chat import GenerationOptions, delta_text, iter_sse_data
 from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
 from kortty_rag.profiles.prompt import ACTION_CONTRACT, CAPABILITIES, PRESETS
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus"
 QUESTION = "What happens when magma reaches the surface?"
@@ -95,7 +95,8 @@ def gemma() -> Path:
 
 @pytest.fixture(scope="module")
 def chat_server(gemma: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``python -m llama_cpp.server`` on a free loopback port; killed at the end of the module."""
+    """``python -m llama_cpp.server`` (through ``tests.helpers.chat_server``, which keeps it working
+    on CPUs with AMX) on a free loopback port; killed at the end of the module."""
     port = free_port()
     log = tmp_path_factory.mktemp("chat-server") / "server.log"
     with log.open("wb") as out:
@@ -103,7 +104,7 @@ def chat_server(gemma: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
             [
                 sys.executable,
                 "-m",
-                "llama_cpp.server",
+                "tests.helpers.chat_server",
                 "--model",
                 str(gemma),
                 "--host",
@@ -239,7 +240,7 @@ def science(tmp_path: Path, starter_model: InstalledModel) -> Store:
     shutil.copytree(CORPUS / "science", docs)
     registry = StoreRegistry()
     store = registry.create("Science", starter_model.identity())
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_new_sources([docs]))
     return registry.get("Science")
 

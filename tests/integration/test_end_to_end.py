@@ -22,7 +22,7 @@ from kortty_rag.index.snapshot import read_pointer
 from kortty_rag.models import FileStatus, RelevanceLevel, SourceStatus, Store
 from kortty_rag.progress import CancelToken, RecordingProgress
 from kortty_rag.retrieval.search import RetrievalService, SearchOptions
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus"
 
@@ -125,7 +125,7 @@ def corpus(tmp_path: Path) -> Path:
 def indexed(corpus: Path, starter_model: InstalledModel) -> Store:
     registry = StoreRegistry()
     store = registry.create("Library", starter_model.identity())
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         review = job.review_new_sources([corpus])
         assert review.report.summary().to_index == 11
         job.apply(review)
@@ -173,7 +173,7 @@ def test_store_state_after_indexing(indexed: Store) -> None:
 
 
 def test_refresh_without_changes_embeds_nothing(indexed: Store) -> None:
-    with StoreJob(indexed) as job:
+    with StoreSession(indexed) as job:
         review = job.review_refresh()
         assert review.report.summary().to_index == 0
         assert {r.status for r in review.report.rows} == {FileStatus.UNCHANGED}
@@ -194,7 +194,7 @@ def test_cancelled_run_leaves_the_previous_snapshot_serving(indexed: Store, corp
             if chunks:
                 cancel.cancel()
 
-    with StoreJob(indexed, progress=CancelOnFirstChunk(), cancel=cancel) as job:
+    with StoreSession(indexed, progress=CancelOnFirstChunk(), cancel=cancel) as job:
         review = job.review_refresh()
         with pytest.raises(Cancelled):
             job.apply(review)
@@ -222,7 +222,7 @@ def test_failed_run_leaves_the_previous_snapshot_serving(indexed: Store, corpus:
         def embed_documents(self, texts: list[str]) -> object:
             raise RuntimeError("simulated embedding failure")
 
-    with StoreJob(indexed) as job:
+    with StoreSession(indexed) as job:
         review = job.review_refresh()
         with pytest.raises(RuntimeError, match="simulated"):
             job.apply(review, BrokenEmbedder())  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.models import RelevanceLevel, Store
 from kortty_rag.retrieval.search import RetrievalService, SearchOptions
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 DATA = Path(__file__).parent.parent / "data"
 IDENTIFIER = "zqx7_hkq_vv2"
@@ -37,7 +37,7 @@ def make_store(tmp_path: Path, model: InstalledModel) -> Store:
     ):
         shutil.copyfile(stdlib / name, docs / name.replace("/", "_"))  # code nobody here wrote
     paths = sorted(docs.iterdir()) + sorted((tmp_path / "corpus").rglob("*.*"))
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_new_sources(paths))
     return registry.get("Code")
 

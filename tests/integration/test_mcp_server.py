@@ -36,7 +36,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.models import Store, StoreRoles
 from kortty_rag.retrieval.search import DROP_BELOW_FLOOR, NOTHING_RELEVANT
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus" / "science"
 READING_TOOLS = {"search", "list_stores", "list_sources"}
@@ -344,7 +344,7 @@ PUBLIC_TERM = "amberlighthouse"
 
 def index_folder(store: Store, folder: Path) -> None:
     """Index ``folder`` into ``store`` the way the CLI does, without MCP."""
-    with StoreJob(store) as job:
+    with StoreSession(store) as job:
         job.apply(job.review_new_sources([folder]))
 
 

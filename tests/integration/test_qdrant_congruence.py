@@ -23,7 +23,7 @@ from kortty_rag.index.factory import open_vector_store
 from kortty_rag.models import Store
 from kortty_rag.retrieval.fusion import FusionWeights
 from kortty_rag.retrieval.search import RetrievalService, SearchOptions
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 DATA = Path(__file__).parent.parent / "data"
 QUESTIONS = [
@@ -61,7 +61,7 @@ def corpus(tmp_path: Path) -> list[Path]:
 
 def build(store: Store, paths: list[Path]) -> Store:
     registry = StoreRegistry()
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_new_sources(paths))
     return registry.get(store.id)
 

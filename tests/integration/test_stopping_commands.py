@@ -26,7 +26,7 @@ from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.index.factory import open_vector_store
 from kortty_rag.index.lock import StoreLock
 from kortty_rag.models import SyncMode
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus" / "science"
 STOP_SECONDS = 30.0
@@ -79,7 +79,7 @@ def test_watch_cancels_a_running_refresh_on_sigterm(
     registry = StoreRegistry()
     store = registry.create("Auto", starter_model.identity())
     (docs / "first.txt").write_text("Volcanoes erupt when magma rises.\n")
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_new_sources([docs], sync_mode=SyncMode.AUTO))
     text = CORPUS.joinpath("volcano.txt").read_text()
     for n in range(300):  # the reconcile at start-up finds them: a long refresh

@@ -17,7 +17,7 @@ from kortty_rag.extract.document import BLOCK
 from kortty_rag.extract.text import decode_text
 from kortty_rag.index.factory import open_vector_store
 from kortty_rag.retrieval.search import RetrievalService, SearchOptions
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 
 def test_a_multi_block_file_gets_the_whole_text_chunks(
@@ -40,7 +40,7 @@ def test_a_multi_block_file_gets_the_whole_text_chunks(
     embedder = load_embedder(identity)
     registry = StoreRegistry()
     store = registry.create("S", identity)
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         summary = job.apply(job.review_new_sources([docs]), embedder)
     store = registry.get("S")
     vectors = open_vector_store(store)

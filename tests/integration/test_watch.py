@@ -16,7 +16,7 @@ from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.index.factory import open_vector_store
 from kortty_rag.models import Store, SyncMode
 from kortty_rag.sync import watch as watch_module
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 from kortty_rag.sync.watch import SourceWatcher
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus"
@@ -28,7 +28,7 @@ def auto_store(starter_model: InstalledModel, tmp_path: Path) -> tuple[Store, Pa
     shutil.copytree(CORPUS / "science", docs)
     registry = StoreRegistry()
     store = registry.create("Auto", starter_model.identity())
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_new_sources([docs], sync_mode=SyncMode.AUTO))
     return registry.get("Auto"), docs
 

@@ -15,7 +15,7 @@ from tests.helpers.fakes import HashEmbedder
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.index.factory import open_vector_store
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 NAMES = ["a.txt", "b.md", "sub/c.txt", "sub/d.py", "sub/deep/e.txt", "f.txt", "g.rst"]
 CONTENTS = ["alpha beta", "gamma delta epsilon", "zeta " * 80, "eta theta\n\niota", "kappa"]
@@ -54,11 +54,11 @@ def test_plan_from_a_to_b_gives_b(
         embedder = HashEmbedder()
         registry = StoreRegistry()
         store = registry.create(f"P{next(_counter)}", embedder.identity)
-        with StoreJob(store, registry=registry) as job:
+        with StoreSession(store, registry=registry) as job:
             job.apply(job.review_new_sources([root]), embedder)
         write_state(root, after)
         embedder.calls.clear()
-        with StoreJob(store, registry=registry) as job:
+        with StoreSession(store, registry=registry) as job:
             review = job.review_refresh()
             summary = job.apply(review, embedder)
         expected = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in after.items()}

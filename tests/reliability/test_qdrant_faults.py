@@ -27,7 +27,7 @@ from kortty_rag.index import qdrant_connection, qdrant_update
 from kortty_rag.index.factory import open_vector_store
 from kortty_rag.index.qdrant_connection import ConnectionPolicy
 from kortty_rag.models import Store
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 KEY = "qk-fault-test-secret"
 QUERIES = ["apples and pears", "volcano eruption lava", "topic three words", "fresh document"]
@@ -83,7 +83,7 @@ def served(store: Store, embedder: HashEmbedder) -> dict[str, Any]:
 
 def refresh(store: Store, embedder: HashEmbedder) -> None:
     registry = StoreRegistry()
-    with StoreJob(registry.get(store.id), registry=registry) as job:
+    with StoreSession(registry.get(store.id), registry=registry) as job:
         job.apply(job.review_refresh(), embedder)
 
 
@@ -107,7 +107,7 @@ def indexed_store(tmp_path: Path, qdrant: FaultyQdrant, embedder: HashEmbedder) 
     registry = StoreRegistry()
     store = create_qdrant_store("Remote", embedder.identity, url=qdrant.url, registry=registry)
     store_api_key(store.id, KEY)
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_new_sources([docs]), embedder)
     change_docs(docs)
     return registry.get(store.id)
@@ -212,7 +212,7 @@ def test_servers_without_idf_scoping_fall_back_to_global_idf(
         write_docs(docs)
         registry = StoreRegistry()
         store = create_qdrant_store("Old", embedder.identity, url=legacy.url, registry=registry)
-        with StoreJob(store, registry=registry) as job:
+        with StoreSession(store, registry=registry) as job:
             job.apply(job.review_new_sources([docs]), embedder)
         vectors = open_vector_store(registry.get(store.id))
         try:

@@ -32,7 +32,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import StoreFolderChangedError
 from kortty_rag.index.snapshot import CURRENT, SNAPSHOTS, read_pointer
 from kortty_rag.models import Store
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 CHANGED = "changed by something else"
 
@@ -132,7 +132,7 @@ def test_a_symlinked_store_folder_is_refused(tmp_path: Path) -> None:
     before = tree_state(victim.parent)
 
     def refresh() -> None:
-        with StoreJob(store) as job:
+        with StoreSession(store) as job:
             job.apply(job.review_refresh(), HashEmbedder(dims=32, chunk_tokens=64, record=False))
 
     refused = refusal(refresh)
@@ -175,7 +175,7 @@ def test_store_delete_removes_only_its_own_entries_and_lists_the_rest(tmp_path: 
         "top.txt",
     ]
 
-    with StoreJob(store) as job:
+    with StoreSession(store) as job:
         report = job.delete_store()
 
     assert sorted(report.kept_foreign) == sorted(kept)
@@ -193,7 +193,7 @@ def test_store_delete_keeps_a_symlinked_snapshots_folder_and_its_target(tmp_path
     plant_victim(victim)
     before = tree_state(victim)
 
-    with StoreJob(store) as job:
+    with StoreSession(store) as job:
         report = job.delete_store()
 
     assert report.kept_foreign == (SNAPSHOTS,)

@@ -29,7 +29,7 @@ from kortty_rag.app.auto_refresh import AutoRefresher, RefreshResult
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.index.factory import open_vector_store
 from kortty_rag.models import Store, SyncMode
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 from kortty_rag.sync.watch import SourceWatcher
 
 OPERATIONS = size(10_000, 50_000)
@@ -137,7 +137,7 @@ def test_event_burst_and_watch_limit_miss_nothing_after_reconcile(
     embedder = HashEmbedder(record=False)
     registry = StoreRegistry()
     store = registry.create("W", embedder.identity)
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_new_sources([watched, refused], sync_mode=SyncMode.AUTO), embedder)
     store = registry.get("W")
 

@@ -26,7 +26,7 @@ def test_core_imports_without_qt() -> None:
 
 
 def test_core_does_not_load_llama_cpp_until_asked() -> None:
-    code = "import sys, kortty_rag.cli, kortty_rag.sync.jobs; print('llama_cpp' in sys.modules)"
+    code = "import sys, kortty_rag.cli, kortty_rag.sync.session; print('llama_cpp' in sys.modules)"
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
     )

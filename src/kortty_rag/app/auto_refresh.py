@@ -24,8 +24,8 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.base import Embedder
 from kortty_rag.errors import Cancelled, KorttyRagError, NotFoundError, StoreBusyError
 from kortty_rag.progress import CancelToken, Progress
-from kortty_rag.sync.jobs import StoreJob
 from kortty_rag.sync.pipeline import IndexSummary
+from kortty_rag.sync.session import StoreSession
 
 _log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ def refresh_store(
     wanted = [s.id for s in store.sources if s.id in request.source_ids]
     if not wanted:
         return None
-    with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
+    with StoreSession(store, registry=registry, progress=progress, cancel=cancel) as job:
         return job.apply(job.review_refresh(wanted), embedder)
 
 

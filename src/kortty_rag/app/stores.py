@@ -118,3 +118,11 @@ def _create_qdrant(
             exc.hint = UNREACHABLE_HINT
         raise
     return store
+
+
+def discard_new_store(registry: StoreRegistry, store: Store) -> None:
+    """Remove a store created a moment ago, with its key; the points of a Qdrant collection it may
+    have created stay (it holds none of this store's chunks yet)."""
+    if store.type is StoreType.QDRANT:
+        delete_api_key(store.id)
+    registry.delete(store)

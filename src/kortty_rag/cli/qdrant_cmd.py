@@ -13,9 +13,9 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from kortty_rag.app.stores import QdrantTarget, check_qdrant_target, create_store
+from kortty_rag.app.stores import QdrantTarget, check_qdrant_target
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.cli.render import print_json
-from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.config.secrets import delete_api_key, store_api_key
 from kortty_rag.errors import UsageError
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
@@ -73,20 +73,20 @@ def read_key(prompt: str = "Qdrant API key: ") -> str:
 def create_qdrant_store(
     args: argparse.Namespace, identity: EmbeddingIdentity, roles: StoreRoles
 ) -> Store:
-    """:func:`kortty_rag.app.stores.create_store` with the options given: everything is validated
+    """:meth:`Workspace.create_store` with the options given: everything is validated
     before anything is created, and the store is connected before success is reported."""
     if not args.url:
         raise UsageError("A Qdrant store needs --url", hint="e.g. --url https://qdrant.example.com")
     target = QdrantTarget(args.url, args.collection or "")
     check_qdrant_target(target)  # before the key is asked for
     key = read_key() if args.api_key_from_stdin else None
-    return create_store(
-        StoreRegistry(), args.name, identity, roles=roles, qdrant=replace(target, api_key=key)
+    return Workspace().create_store(
+        args.name, identity, roles=roles, qdrant=replace(target, api_key=key)
     )
 
 
 def _qdrant_store(name: str) -> Store:
-    store = StoreRegistry().get(name)
+    store = Workspace().store(name)
     if store.type is not StoreType.QDRANT:
         raise UsageError(
             f"Store {store.name!r} is a {store.type.value} store, not a Qdrant store",
@@ -96,10 +96,8 @@ def _qdrant_store(name: str) -> Store:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from kortty_rag.index.qdrant import check_store
-
     store = _qdrant_store(args.name)
-    report = check_store(store)
+    report = Workspace().check_qdrant(store)
     if args.json:
         print_json({"store": store.name, "ok": True} | report.to_json())
         return 0

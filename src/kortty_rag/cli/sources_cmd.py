@@ -6,13 +6,15 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from kortty_rag import languages
-from kortty_rag.cli.lexical_view import lexical_state
+from kortty_rag.app.lexical_state import lexical_state
+from kortty_rag.app.workspace import PreparedReview, Reviewed, Workspace, find_source
+from kortty_rag.cli.lexical_view import describe as describe_lexical
 from kortty_rag.cli.render import StderrProgress, print_json, review_table, table
 from kortty_rag.cli.stores_cmd import confirm
-from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import UsageError
 from kortty_rag.index.factory import lexical_language
 from kortty_rag.models import (
@@ -24,8 +26,6 @@ from kortty_rag.models import (
     StoreType,
     SyncMode,
 )
-from kortty_rag.sync.jobs import PreparedReview, StoreJob, find_source, set_source_enabled
-from kortty_rag.sync.pipeline import IndexSummary
 from kortty_rag.untrusted import escape_line
 
 
@@ -108,6 +108,7 @@ def register(commands: Any) -> None:
 
 
 def show_review(review: PreparedReview, *, as_json: bool) -> dict[str, Any] | None:
+    """The review as JSON data (printed later, with the result), or printed as a table now."""
     if as_json:
         data = review.report.to_json()
         data["rejected"] = [row.to_json() for row in review.rejected]
@@ -122,25 +123,31 @@ def show_review(review: PreparedReview, *, as_json: bool) -> dict[str, Any] | No
     return None
 
 
-def run_review_and_index(
-    job: StoreJob, review: PreparedReview, args: argparse.Namespace, progress: StderrProgress
-) -> int:
-    data = show_review(review, as_json=args.json)
-    summary_counts = review.report.summary()
-    changes = (
-        summary_counts.to_index
-        or summary_counts.removed
-        or review.new_sources
-        or any(r.root_state.value != "ok" for r in review.report.sources)
-    )
-    question = f"Index {summary_counts.to_index} files and remove {summary_counts.removed}?"
-    if changes and not confirm(question, args.yes):
+def confirm_review(
+    args: argparse.Namespace, progress: StderrProgress
+) -> Callable[[PreparedReview], bool]:
+    """Shows the review and asks before anything is indexed (``--yes`` answers for the user)."""
+
+    def decide(review: PreparedReview) -> bool:
+        progress.done()  # the scan's progress line gives way to the review
+        if not args.json:
+            show_review(review, as_json=False)
+        counts = review.report.summary()
+        question = f"Index {counts.to_index} files and remove {counts.removed}?"
+        return not review.has_changes or confirm(question, args.yes)
+
+    return decide
+
+
+def report_indexing(reviewed: Reviewed, args: argparse.Namespace, progress: StderrProgress) -> int:
+    review, summary = reviewed.review, reviewed.summary
+    data = show_review(review, as_json=True) if args.json else None
+    if summary is None:
         if data is not None:
             print_json(data | {"indexed": False})
         else:
             print("Not indexed. Re-run with --yes to confirm this review.", file=sys.stderr)
         return 0
-    summary: IndexSummary = job.apply(review)
     progress.done()
     if data is not None:
         print_json(data | {"indexed": True, "summary": summary.to_json()})
@@ -153,19 +160,14 @@ def run_review_and_index(
 
 
 def cmd_refresh(args: argparse.Namespace) -> int:
-    registry = StoreRegistry()
-    store = registry.get(args.name)
-    ids = [find_source(store, args.path).id] if args.path else None
-    if not store.sources:
-        raise UsageError(
-            f"Store {store.name!r} has no sources",
-            hint=f"Add one with `kortty-rag source add {store.name!r} PATH`.",
+    with Workspace() as workspace:
+        store = workspace.store(args.name)
+        ids = [find_source(store, args.path).id] if args.path else None
+        progress = StderrProgress()
+        reviewed = workspace.refresh_sources(
+            store, ids, confirm=confirm_review(args, progress), progress=progress.tracker
         )
-    progress = StderrProgress()
-    with StoreJob(store, registry=registry, progress=progress.tracker) as job:
-        review = job.review_refresh(ids)
-        progress.done()
-        return run_review_and_index(job, review, args, progress)
+        return report_indexing(reviewed, args, progress)
 
 
 def source_rows(store: Store) -> list[list[str]]:
@@ -190,7 +192,7 @@ def source_rows(store: Store) -> list[list[str]]:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    store = StoreRegistry().get(args.name)
+    store = Workspace().store(args.name)
     if args.json:
         print_json([s.to_json() for s in store.sources])
         return 0
@@ -203,7 +205,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     )
     print()
     if store.type is StoreType.LOCAL:
-        print(lexical_state(store).describe(store.name))
+        print(describe_lexical(lexical_state(store), store.name))
     else:  # the points' own language needs a connection: `store retrieval` makes one
         print(
             f"Lexical language: {languages.describe(lexical_language(store))} (`kortty-rag store "
@@ -213,29 +215,27 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_toggle(args: argparse.Namespace) -> int:
-    registry = StoreRegistry()
-    store = registry.get(args.name)
+    workspace = Workspace()
+    store = workspace.store(args.name)
     source = find_source(store, args.path)
-    set_source_enabled(store, source.id, args.enable, registry)
+    workspace.set_source_enabled(store, source, args.enable)
     state = "enabled" if args.enable else "disabled: its chunks are kept but never retrieved"
     print(f"Source {escape_line(source.path)} {state}.")
     return 0
 
 
 def cmd_mode(args: argparse.Namespace) -> int:
-    registry = StoreRegistry()
-    store = registry.get(args.name)
+    workspace = Workspace()
+    store = workspace.store(args.name)
     source = find_source(store, args.path)
-    registry.update(
-        store.id, lambda s: s.with_source(s.source(source.id).evolve(sync_mode=SyncMode(args.mode)))
-    )
+    workspace.set_sync_mode(store, source, SyncMode(args.mode))
     print(f"Source {escape_line(source.path)} now syncs {args.mode}.")
     return 0
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    registry = StoreRegistry()
-    store = registry.get(args.name)
+    workspace = Workspace()
+    store = workspace.store(args.name)
     source = find_source(store, args.path)
     question = (
         f"Remove source {escape_line(source.path)} from {store.name!r} with its "
@@ -243,8 +243,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
     )
     if not confirm(question, args.yes):
         raise UsageError("Not removed (no confirmation)", hint="Pass --yes to confirm.")
-    with StoreJob(store, registry=registry) as job:
-        removed = job.remove_source(source.id)
+    removed = workspace.remove_source(store, source)
     print(
         f"Removed source {escape_line(source.path)} and {removed} chunks; "
         "its files were not touched."
@@ -253,8 +252,6 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    registry = StoreRegistry()
-    store = registry.get(args.name)
     try:
         options = SourceOptions(
             include=tuple(args.include),
@@ -264,10 +261,15 @@ def cmd_add(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
-    progress = StderrProgress()
-    with StoreJob(store, registry=registry, progress=progress.tracker) as job:
-        review = job.review_new_sources(
-            args.paths, options=options, sync_mode=SyncMode.AUTO if args.auto else SyncMode.MANUAL
+    with Workspace() as workspace:
+        store = workspace.store(args.name)
+        progress = StderrProgress()
+        reviewed = workspace.add_sources(
+            store,
+            args.paths,
+            options=options,
+            sync_mode=SyncMode.AUTO if args.auto else SyncMode.MANUAL,
+            confirm=confirm_review(args, progress),
+            progress=progress.tracker,
         )
-        progress.done()
-        return run_review_and_index(job, review, args, progress)
+        return report_indexing(reviewed, args, progress)

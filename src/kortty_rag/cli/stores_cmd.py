@@ -7,10 +7,11 @@ import sys
 from typing import Any
 
 from kortty_rag import languages
-from kortty_rag.app.mcp_scope import allowed_root, forget_allowed_root
-from kortty_rag.app.stores import create_store
+from kortty_rag.app.lexical_state import lexical_state
+from kortty_rag.app.mcp_scope import allowed_root
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.cli import qdrant_cmd
-from kortty_rag.cli.lexical_view import lexical_state
+from kortty_rag.cli.lexical_view import describe as describe_lexical
 from kortty_rag.cli.render import StderrProgress, print_json, table
 from kortty_rag.config.registry import DamagedStore, StoreRegistry
 from kortty_rag.embedding.installed import get_model
@@ -19,7 +20,6 @@ from kortty_rag.index.factory import lexical_language
 from kortty_rag.models import FusionMethod, RelevanceLevel, Store, StoreRoles, StoreType
 from kortty_rag.retrieval.relevance import floor_for
 from kortty_rag.retrieval.search import store_weights
-from kortty_rag.sync.jobs import StoreJob
 from kortty_rag.untrusted import escape_line
 
 
@@ -184,7 +184,7 @@ def cmd_create(args: argparse.Namespace) -> int:
     elif args.url or args.collection or args.api_key_from_stdin:
         raise UsageError("--url, --collection and --api-key-from-stdin need --type qdrant")
     else:
-        store = create_store(StoreRegistry(), args.name, model.identity(), roles=roles)
+        store = Workspace().create_store(args.name, model.identity(), roles=roles)
     if args.json:
         print_json(store_json(store))
     else:
@@ -251,9 +251,9 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
-    registry = StoreRegistry()
-    store = registry.get(args.name)
-    folder = registry.folder(store)
+    workspace = Workspace()
+    store = workspace.store(args.name)
+    folder = workspace.registry.folder(store)
     question = (
         f"Delete store {store.name!r}? This removes its index folder {escape_line(str(folder))} "
         f"({len(store.sources)} source definitions and their chunks). Your source files are NOT "
@@ -270,8 +270,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
         )
     if not confirm(question, args.yes):
         raise UsageError("Not deleted (no confirmation)", hint="Pass --yes to confirm.")
-    with StoreJob(store, registry=registry) as job:
-        report = job.delete_store(keep_remote_vectors=args.keep_remote_vectors)
+    report = workspace.delete_store(store, keep_remote_vectors=args.keep_remote_vectors)
     if args.json:
         print_json(
             {
@@ -291,26 +290,17 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 
 def cmd_roles(args: argparse.Namespace) -> int:
-    registry = StoreRegistry()
-    store = registry.get(args.name)
-    allowed = [allowed_root(path) for path in args.mcp_allow_root]
-
-    def change(current: Store) -> Store:
-        roles = current.roles
-        roots = tuple(dict.fromkeys([*roles.mcp_roots, *allowed]))
-        for path in args.mcp_forget_root:
-            roots = forget_allowed_root(roots, path)
-        return current.evolve(
-            roles=StoreRoles(
-                text=roles.text if args.text is None else args.text,
-                coding=roles.coding if args.coding is None else args.coding,
-                autonomous=roles.autonomous if args.autonomous is None else args.autonomous,
-                mcp=roles.mcp if args.mcp is None else args.mcp,
-                mcp_roots=roots,
-            )
-        )
-
-    store = registry.update(store.id, change)
+    workspace = Workspace()
+    store = workspace.store(args.name)
+    store = workspace.set_roles(
+        store,
+        text=args.text,
+        coding=args.coding,
+        autonomous=args.autonomous,
+        mcp=args.mcp,
+        allow_roots=[allowed_root(path) for path in args.mcp_allow_root],
+        forget_roots=args.mcp_forget_root,
+    )
     if args.json:
         print_json({"store": store.name} | store.roles.to_json())
     else:
@@ -337,8 +327,8 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
         raise UsageError("--dense-weight must be between 0 and 1")
     if args.rrf_k is not None and args.rrf_k < 1:
         raise UsageError("--rrf-k must be at least 1")
-    registry = StoreRegistry()
-    store = registry.get(args.name)
+    workspace = Workspace()
+    store = workspace.store(args.name)
     changes = {
         key: value
         for key, value in (
@@ -352,18 +342,8 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
         )
         if value is not None
     }
-
-    def change(current: Store) -> Store:
-        return current.with_retrieval(**changes)  # checked like a definition read back
-
-    reanalysed = None
-    if args.language is not None and store.type is StoreType.LOCAL:
-        # under the store lock: the setting and the index it asks for change together
-        with StoreJob(store, registry=registry) as job:
-            store = registry.update(store.id, change)
-            reanalysed = job.reanalyse_lexical()
-    else:
-        store = registry.update(store.id, change)
+    change = workspace.set_retrieval(store, **changes)
+    store, reanalysed = change.store, change.reanalysed
     settings = store.settings.get("retrieval", {})
     floor = floor_for(store)
     lexical = lexical_state(store, reanalysed)
@@ -383,17 +363,16 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
             f"lexical {'on' if store.options.retrieval.lexical else 'off'}, {fusion_text(store)}, "
             f"minimum relevance {floor.describe()}."
         )
-        print(lexical.describe(store.name))
+        print(describe_lexical(lexical, store.name))
     return 0
 
 
 def cmd_rebuild(args: argparse.Namespace) -> int:
-    registry = StoreRegistry()
-    store = registry.get(args.name)
+    workspace = Workspace()
+    store = workspace.store(args.name)
     identity = get_model(args.model).identity() if args.model else None
     progress = StderrProgress()
-    with StoreJob(store, registry=registry, progress=progress.tracker) as job:
-        summary = job.rebuild(identity)
+    summary = workspace.rebuild_store(store, identity, progress=progress.tracker)
     progress.done()
     if args.json:
         print_json(summary.to_json())

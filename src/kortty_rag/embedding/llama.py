@@ -7,6 +7,10 @@ Sharp edges handled here, all measured on the starter model:
   process. Every input is therefore tokenized with the model's own tokenizer and cut to the model's
   limit *before* it reaches llama.cpp; the cut keeps the trailing special tokens (SEP/EOS), which
   last-token pooling depends on.
+* On CPUs with AMX (Intel Sapphire Rapids and later) llama.cpp repacks quantized weights (Q4_K,
+  Q8_0, …) into an AMX buffer whose matrix multiplication segfaults at the first decode (seen here
+  with the Q4_K_M chat model on a Xeon with AMX_INT8; ggml-org/llama.cpp#20824). :func:`open_llama`
+  therefore turns the extra (repacking) buffer types off when the build reports ``AMX_INT8 = 1``.
 * Inputs are decoded in groups that fill one physical batch (``n_batch`` = ``n_ubatch``, at least the
   longest input), one sequence id per input, and pooled per sequence by llama.cpp with the pooling type
   stored in the GGUF.
@@ -17,6 +21,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import os
+import sys
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -57,6 +62,41 @@ def route_llama_logs(llama_cpp: Any) -> None:
     llama_cpp.llama_log_set(callback, ctypes.c_void_p(0))
 
 
+_open_lock = threading.Lock()
+
+
+def amx_in_build(llama_cpp: Any) -> bool:
+    """Whether this llama.cpp build runs AMX kernels on this CPU (its system info says so)."""
+    info = llama_cpp.llama_print_system_info()
+    text = info.decode("utf-8", "replace") if isinstance(info, bytes) else str(info)
+    return "AMX_INT8 = 1" in text
+
+
+def open_llama(**kwargs: Any) -> Any:
+    """``llama_cpp.Llama(**kwargs)`` with llama.cpp's log routed to Python logging and, where the
+    AMX repacking crashes (see the module's notes), without extra buffer types. llama-cpp-python has
+    no argument for that model parameter, so its defaults are amended for this one construction."""
+    import llama_cpp
+
+    route_llama_logs(llama_cpp)
+    if not amx_in_build(llama_cpp):
+        return llama_cpp.Llama(**kwargs)
+    low_level: Any = sys.modules["llama_cpp.llama_cpp"]  # where Llama() reads its defaults
+    defaults = low_level.llama_model_default_params
+
+    def without_repacking() -> Any:
+        params = defaults()
+        params.use_extra_bufts = False
+        return params
+
+    with _open_lock:  # the amended defaults are seen by this construction only
+        low_level.llama_model_default_params = without_repacking
+        try:
+            return llama_cpp.Llama(**kwargs)
+        finally:
+            low_level.llama_model_default_params = defaults
+
+
 def default_threads() -> int:
     return max(
         1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -75,14 +115,13 @@ class LlamaEmbedder:
     ) -> None:
         import llama_cpp
 
-        route_llama_logs(llama_cpp)
         self.model = model
         self._identity = model.identity()
         self.max_tokens = min(model.trained_tokens, model.chunk_tokens)
         batch = max(batch_tokens, self.max_tokens)
         threads = n_threads or default_threads()
         try:
-            self._llama = llama_cpp.Llama(
+            self._llama = open_llama(
                 model_path=str(model.path),
                 embedding=True,
                 flash_attn=True,

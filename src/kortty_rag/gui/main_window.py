@@ -1,8 +1,8 @@
 """The main window: an "AI" area with the Knowledge Stores, AI Profiles & Roles and Models tabs.
 
-It owns what the tabs share — the store registry, the job runner, the retrieval service and the
-watcher of auto sources — and shuts them down in order: cancel jobs, wait for every worker thread,
-stop the watcher, close the stores.
+It owns what the tabs share — the workspace (the store registry and the retrieval service), the job
+runner and the watcher of auto sources — and shuts them down in order: cancel jobs, wait for every
+worker thread, stop the watcher, close the stores.
 """
 
 from __future__ import annotations
@@ -11,14 +11,13 @@ from PySide6.QtCore import QByteArray, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
-from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.models_tab import ModelsTab
 from kortty_rag.gui.profiles_tab import ProfilesTab
 from kortty_rag.gui.state import decode, encode, load_state, save_state
 from kortty_rag.gui.stores_tab import StoresTab
 from kortty_rag.gui.workers import JobRunner
-from kortty_rag.retrieval.search import RetrievalService
 from kortty_rag.sync.watch import SourceWatcher
 
 
@@ -30,16 +29,16 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("mainWindow")
         self.setWindowTitle("kortty-rag — knowledge stores")
-        self.registry = StoreRegistry()
+        self.workspace = Workspace()
+        self.registry = self.workspace.registry
         self.runner = JobRunner(self)
-        self.retrieval = RetrievalService()
         self.chooser = chooser or PathChooser()
 
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("aiTabs")
-        self.stores_tab = StoresTab(self.registry, self.runner, self.retrieval, self.chooser, self)
+        self.stores_tab = StoresTab(self.workspace, self.runner, self.chooser, self)
         self.tabs.addTab(self.stores_tab, "Knowledge Stores")
-        self.profiles_tab = ProfilesTab(self, registry=self.registry, chooser=self.chooser)
+        self.profiles_tab = ProfilesTab(self, workspace=self.workspace, chooser=self.chooser)
         self.tabs.addTab(self.profiles_tab, "AI Profiles && Roles")
         self.models_tab = ModelsTab(self.runner, self.chooser, self)
         self.tabs.addTab(self.models_tab, "Models")
@@ -103,7 +102,7 @@ class MainWindow(QMainWindow):
         if self.watcher is not None:
             self.watcher.stop()
             self.watcher = None
-        self.retrieval.close()
+        self.workspace.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save()

@@ -2,7 +2,7 @@
 roles, and which roles each knowledge store serves.
 
 Everything is persisted the moment it changes, through the same core calls the CLI uses
-(:class:`ProfileRegistry`, :meth:`StoreRegistry.update`), so the GUI and ``kortty-rag profile …``
+(:class:`ProfileRegistry`, :meth:`Workspace.set_roles`), so the GUI and ``kortty-rag profile …``
 always agree and there is no "Apply" to forget. The small settings files are written under a short
 lock on the GUI thread: that is quick, unlike the long work that goes to background jobs.
 
@@ -15,7 +15,6 @@ becomes free when the profile holding it is removed.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -34,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, confirm, set_tab_order, show_error, what_to_do
 from kortty_rag.gui.dialogs.profile_editor import BACKEND_LABELS, ProfileEditor
@@ -56,13 +55,14 @@ class ProfilesTab(QWidget):
         self,
         parent: QWidget | None = None,
         *,
-        registry: StoreRegistry | None = None,
+        workspace: Workspace | None = None,
         profiles: ProfileRegistry | None = None,
         chooser: PathChooser | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("profilesTab")
-        self.registry = registry or StoreRegistry()
+        self.workspace = workspace or Workspace()
+        self.registry = self.workspace.registry  # read here; changes go through the workspace
         self.chooser = chooser or PathChooser()
         self.profiles = profiles or ProfileRegistry()
         self.settings = ProfileSettings()
@@ -365,9 +365,7 @@ class ProfilesTab(QWidget):
         on = item.checkState() == Qt.CheckState.Checked
         flag: dict[str, Any] = {field: on}
         try:  # change only this flag: another tool may have changed the others meanwhile
-            self.registry.update(
-                store_id, lambda s: s.evolve(roles=dataclasses.replace(s.roles, **flag))
-            )
+            self.workspace.set_roles(self.registry.get(store_id), **flag)
         except KorttyRagError as exc:
             show_error(self, "Store roles not changed", exc)
             QTimer.singleShot(0, self, self.reload)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app.auto_refresh import RefreshQueue, RefreshRequest, refresh_store
-from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.app.workspace import IndexSummary, PreparedReview, Workspace
 from kortty_rag.errors import KorttyRagError, StoreBusyError
 from kortty_rag.gui.common import (
     PathChooser,
@@ -45,10 +45,7 @@ from kortty_rag.gui.table_models import SourceTableModel
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Source, Store
 from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker
-from kortty_rag.retrieval.search import RetrievalService
 from kortty_rag.sources.scan import SCAN_MESSAGE
-from kortty_rag.sync.jobs import PreparedReview, StoreJob, set_source_enabled
-from kortty_rag.sync.pipeline import IndexSummary
 
 if TYPE_CHECKING:  # imported when first opened
     from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
@@ -75,17 +72,16 @@ class StoresTab(QWidget):
 
     def __init__(
         self,
-        registry: StoreRegistry,
+        workspace: Workspace,
         runner: JobRunner,
-        retrieval: RetrievalService,
         chooser: PathChooser,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("storesTab")
-        self.registry = registry
+        self.workspace = workspace
+        self.registry = workspace.registry  # read here; every change goes through the workspace
         self.runner = runner
-        self.retrieval = retrieval
         self.chooser = chooser
         self.review_dialog: ReviewDialog | None = None
         #: the dialogs this tab opens, kept while they are open (and for tests to find)
@@ -413,13 +409,14 @@ class StoresTab(QWidget):
         source_ids: Sequence[str] | None = None,
         on_rejected: Callable[[], None] | None = None,
     ) -> Job | None:
-        registry = self.registry
+        workspace = self.workspace
 
         def scan(progress: ProgressTracker, cancel: CancelToken) -> PreparedReview:
-            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
-                if paths is not None:
-                    return job.review_new_sources([Path(p) for p in paths])
-                return job.review_refresh(source_ids)
+            if paths is not None:
+                return workspace.review_add(
+                    store, [Path(p) for p in paths], progress=progress, cancel=cancel
+                )
+            return workspace.review_refresh(store, source_ids, progress=progress, cancel=cancel)
 
         def scanned(review: PreparedReview) -> None:
             self.scan_finished.emit(review)
@@ -444,15 +441,14 @@ class StoresTab(QWidget):
         dialog.open()
 
     def start_index(self, store: Store, review: PreparedReview) -> Job | None:
-        registry = self.registry
+        workspace = self.workspace
         paths = ", ".join(dict.fromkeys(p.source.path for p in review.plan.sources))
         new = " (new source)" if review.new_sources else ""
         many = f"{len(review.plan.sources)} sources"
         status = f"Indexing {paths if len(paths) < 120 else many}{new}"
 
         def index(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary:
-            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
-                return job.apply(review)
+            return workspace.apply(store, review, progress=progress, cancel=cancel)
 
         def indexed(summary: IndexSummary) -> None:
             self.last_summary = summary
@@ -528,7 +524,7 @@ class StoresTab(QWidget):
         if store is None or source is None:
             return
         try:
-            set_source_enabled(store, source.id, not source.enabled, self.registry)
+            self.workspace.set_source_enabled(store, source, not source.enabled)
         except KorttyRagError as exc:
             show_error(self, "Could not change the source", exc)
         self.reload()
@@ -538,11 +534,10 @@ class StoresTab(QWidget):
         store, source = self.current_store(), self.selected_source()
         if store is None or source is None:
             return
-        registry = self.registry
+        workspace = self.workspace
 
         def remove(progress: ProgressTracker, cancel: CancelToken) -> int:
-            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
-                return job.remove_source(source.id)
+            return workspace.remove_source(store, source, progress=progress, cancel=cancel)
 
         def removed(count: int) -> None:
             self.set_status(f"Removed {source.path} and its {count} chunks.")
@@ -563,15 +558,13 @@ class StoresTab(QWidget):
         store = self.current_store()
         if store is None:
             return
-        registry = self.registry
-        folder = registry.folder(store)
+        workspace = self.workspace
+        folder = self.registry.folder(store)
 
         def delete(progress: ProgressTracker, cancel: CancelToken) -> object:
-            with StoreJob(store, registry=registry, progress=progress, cancel=cancel) as job:
-                return job.delete_store()
+            return workspace.delete_store(store, progress=progress, cancel=cancel)
 
         def deleted(_: object) -> None:
-            self.retrieval.forget(store.id)
             self.set_status(f"Deleted store {store.name}; no source file was touched.")
             self.stores_changed.emit()
 
@@ -591,7 +584,7 @@ class StoresTab(QWidget):
 
         store = self.current_store()
         if store is not None:
-            dialog = TestSearchDialog(store, self.retrieval, parent=self, runner=self.runner)
+            dialog = TestSearchDialog(store, self.workspace, parent=self, runner=self.runner)
             dialog.open()
 
     def create_store(self) -> None:
@@ -607,7 +600,7 @@ class StoresTab(QWidget):
             self.model_wizard = wizard
             wizard.open()
             return
-        dialog = CreateStoreDialog(self.registry, self.chooser, parent=self, runner=self.runner)
+        dialog = CreateStoreDialog(self.workspace, self.chooser, parent=self, runner=self.runner)
         dialog.created.connect(self._on_created)
         self.create_dialog = dialog
         dialog.open()
@@ -620,8 +613,7 @@ class StoresTab(QWidget):
         def forget_empty_store() -> None:
             fresh = next((s for s in self.registry.list() if s.id == store.id), None)
             if fresh is not None and not fresh.sources:
-                with StoreJob(fresh, registry=self.registry) as job:
-                    job.delete_store()
+                self.workspace.delete_store(fresh)
                 self.reload()
                 self.stores_changed.emit()
 

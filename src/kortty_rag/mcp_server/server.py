@@ -47,6 +47,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from kortty_rag import __version__
 from kortty_rag.app.diagnostics import start_log
 from kortty_rag.app.mcp_scope import McpStores, check_mcp_root
+from kortty_rag.app.workspace import PreparedReview, Workspace, find_source
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.mcp_server.call_log import CallLog
 from kortty_rag.models import FileStatus, SyncMode
@@ -59,7 +60,6 @@ from kortty_rag.retrieval.search import (
 )
 from kortty_rag.sources.review import ReviewRow
 from kortty_rag.stop_signals import exiting_on_signals
-from kortty_rag.sync.jobs import PreparedReview, StoreJob, find_source
 
 SERVER_NAME = "kortty-rag"
 MIN_CONTEXT_WINDOW = 256
@@ -201,7 +201,7 @@ class StoreTools:
 
     def __init__(self, service: RetrievalService | None = None) -> None:
         self.stores = McpStores()
-        self.service = service or RetrievalService()
+        self.workspace = Workspace(self.stores, service)
         self._service_lock = threading.Lock()
 
     def close(self, *, wait: float = -1) -> None:
@@ -210,7 +210,7 @@ class StoreTools:
         if not self._service_lock.acquire(timeout=wait):
             return
         try:
-            self.service.close()
+            self.workspace.close()
         finally:
             self._service_lock.release()
 
@@ -234,7 +234,7 @@ class StoreTools:
         found = self.stores.get(store)
         options = SearchOptions(dense=dense, lexical=lexical, explain=True)
         with self._service_lock:
-            result = self.service.search(
+            result = self.workspace.search(
                 query, [found], options=options, context_window=context_window
             )
         explanation = _untrusted(_explanation(result))
@@ -277,9 +277,8 @@ class StoreTools:
         found = self.stores.get(store)
         target = check_mcp_root(found, path)
         mode = SyncMode.AUTO if auto_sync else SyncMode.MANUAL
-        with StoreJob(found) as job:
-            review = job.review_new_sources([target], sync_mode=mode)
-            summary = job.apply(review)
+        review, summary = self.workspace.add_sources(found, [target], sync_mode=mode)
+        assert summary is not None  # the call is the confirmation
         return _answer(_untrusted({"review": _review_json(review), "summary": summary.to_json()}))
 
     def refresh_source(self, store: str, path: str | None = None) -> CallToolResult:
@@ -287,14 +286,9 @@ class StoreTools:
         `path` (a source's path or id) limits it to that source; without it every source is
         refreshed. Returns the review and the indexing summary."""
         found = self.stores.get(store)
-        if not found.sources:
-            raise UsageError(
-                f"Store {found.name!r} has no sources", hint="Add one with the add_source tool."
-            )
         ids = [find_source(found, path).id] if path else None
-        with StoreJob(found) as job:
-            review = job.review_refresh(ids)
-            summary = job.apply(review)
+        review, summary = self.workspace.refresh_sources(found, ids)
+        assert summary is not None  # the call is the confirmation
         return _answer(_untrusted({"review": _review_json(review), "summary": summary.to_json()}))
 
     def forget_source(self, store: str, path: str) -> CallToolResult:
@@ -302,8 +296,7 @@ class StoreTools:
         The files themselves are not touched. Returns the number of removed chunks."""
         found = self.stores.get(store)
         source = find_source(found, path)
-        with StoreJob(found) as job:
-            removed = job.remove_source(source.id)
+        removed = self.workspace.remove_source(found, source)
         answer = {
             "store": found.name,
             "source_id": source.id,

@@ -108,14 +108,11 @@ class LlamaChat:
 
     def _load(self) -> Any:
         if self._llama is None:
-            import llama_cpp
+            from kortty_rag.embedding.llama import default_threads, open_llama
 
-            from kortty_rag.embedding.llama import default_threads, route_llama_logs
-
-            route_llama_logs(llama_cpp)
             threads = self.n_threads or default_threads()
             try:
-                self._llama = llama_cpp.Llama(
+                self._llama = open_llama(
                     model_path=str(self.path),
                     n_ctx=self.profile.context_window,
                     flash_attn=True,

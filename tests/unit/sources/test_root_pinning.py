@@ -23,7 +23,7 @@ from kortty_rag.models import Document, Source, SourceKind, SourceStatus
 from kortty_rag.sources.review import RootState
 from kortty_rag.sources.scan import Scanner
 from kortty_rag.sources.selection import select_sources
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 SECRET = "zorblat private key of the other home"
 
@@ -98,12 +98,12 @@ def test_a_scan_refuses_a_root_that_resolves_elsewhere_now(
 
 
 def index(registry: StoreRegistry, name: str, paths: list[Path], embedder: HashEmbedder) -> None:
-    with StoreJob(registry.create(name, embedder.identity), registry=registry) as job:
+    with StoreSession(registry.create(name, embedder.identity), registry=registry) as job:
         job.apply(job.review_new_sources(paths), embedder)
 
 
 def refresh(registry: StoreRegistry, name: str, embedder: HashEmbedder) -> None:
-    with StoreJob(registry.get(name), registry=registry) as job:
+    with StoreSession(registry.get(name), registry=registry) as job:
         job.apply(job.review_refresh(), embedder)
 
 
@@ -145,7 +145,7 @@ def test_a_swap_between_review_and_indexing_indexes_nothing_through_the_new_path
     (other / "docs" / "extra.txt").write_text(SECRET)
     embedder = HashEmbedder()
     registry = StoreRegistry()
-    with StoreJob(registry.create("T", embedder.identity), registry=registry) as job:
+    with StoreSession(registry.create("T", embedder.identity), registry=registry) as job:
         review = job.review_new_sources([victim / "docs"])
         repoint(victim, other)  # identical note.txt: its reviewed hash would still match
         summary = job.apply(review, embedder)

@@ -23,7 +23,7 @@ from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.extract.text import TextRejected, TextStream, decode_text
 from kortty_rag.models import FileStatus, MiB, SourceOptions
 from kortty_rag.progress import RecordingProgress
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 
 def _streamed(data: bytes, cuts: list[int]) -> str:
@@ -93,7 +93,7 @@ def test_a_changed_large_file_keeps_its_previous_version(tmp_path: Path) -> None
     embedder = HashEmbedder(record=False)
     registry = StoreRegistry()
     store = registry.create("C", embedder.identity)
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_new_sources([docs]), embedder)
         big.write_text("second version " * 200_000)
         review = job.review_refresh()
@@ -122,7 +122,7 @@ def test_an_expanding_pdf_is_skipped_in_the_review_with_the_character_limit(tmp_
     embedder = HashEmbedder(record=False)
     registry = StoreRegistry()
     store = registry.create("X", embedder.identity)
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         review = job.review_new_sources([docs])
         rows = {Path(r.path).name: r for r in review.rows}
         assert rows["normal.pdf"].status is FileStatus.INDEX
@@ -141,7 +141,7 @@ def test_an_expanding_pdf_below_the_limit_is_indexed_and_shown_as_long(tmp_path:
     expanding_pdf(docs / "dense.pdf", codes)
     embedder = HashEmbedder(record=False)
     registry = StoreRegistry()
-    with StoreJob(registry.create("D", embedder.identity), registry=registry) as job:
+    with StoreSession(registry.create("D", embedder.identity), registry=registry) as job:
         review = job.review_new_sources([docs])
     (row,) = review.rows
     assert row.status is FileStatus.INDEX and row.characters == codes * len(EXPANSION)
@@ -159,7 +159,7 @@ def test_review_shows_text_size_and_the_estimate_of_long_documents(tmp_path: Pat
     (docs / "short.txt").write_text("a short note")
     embedder = HashEmbedder(dims=8, chunk_tokens=256, record=False)
     registry = StoreRegistry()
-    with StoreJob(registry.create("E", embedder.identity), registry=registry) as job:
+    with StoreSession(registry.create("E", embedder.identity), registry=registry) as job:
         review = job.review_new_sources([docs])
     rows = {Path(r.path).name: r for r in review.rows}
     long, short = rows["long.txt"], rows["short.txt"]
@@ -190,7 +190,7 @@ def test_progress_counts_chunks_not_bytes(tmp_path: Path) -> None:
     embedder = HashEmbedder(record=False)
     registry = StoreRegistry()
     progress = RecordingProgress()
-    with StoreJob(registry.create("G", embedder.identity), registry=registry) as job:
+    with StoreSession(registry.create("G", embedder.identity), registry=registry) as job:
         review = job.review_new_sources([docs])
         job.progress = progress
         summary = job.apply(review, embedder)
@@ -213,7 +213,7 @@ def test_size_limit_of_the_source_bounds_the_characters_of_a_pdf(tmp_path: Path)
     embedder = HashEmbedder(record=False)
     registry = StoreRegistry()
     options = SourceOptions(max_file_size=1 * MiB)
-    with StoreJob(registry.create("L", embedder.identity), registry=registry) as job:
+    with StoreSession(registry.create("L", embedder.identity), registry=registry) as job:
         review = job.review_new_sources([path], options=options)
     (row,) = review.rows
     assert row.status is FileStatus.SKIPPED and "more than 1.0 Mi characters" in row.reason

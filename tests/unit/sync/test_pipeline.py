@@ -13,7 +13,7 @@ from kortty_rag.errors import RemovalIncompleteError, SnapshotError
 from kortty_rag.index.factory import open_vector_store
 from kortty_rag.index.snapshot import SnapshotBuilder
 from kortty_rag.progress import ProgressState, ProgressTracker
-from kortty_rag.sync.jobs import StoreJob
+from kortty_rag.sync.session import StoreSession
 
 
 def test_progress_and_summary(tmp_path: Path) -> None:
@@ -27,7 +27,7 @@ def test_progress_and_summary(tmp_path: Path) -> None:
     store = registry.create("P", embedder.identity)
     states: list[ProgressState] = []
     tracker = ProgressTracker(states.append)
-    with StoreJob(store, registry=registry, progress=tracker) as job:
+    with StoreSession(store, registry=registry, progress=tracker) as job:
         review = job.review_new_sources([docs])
         summary = job.apply(review, embedder)
     stages = [s.stage for s in states]
@@ -54,7 +54,7 @@ def test_file_changed_after_review_is_not_indexed(tmp_path: Path) -> None:
     embedder = HashEmbedder()
     registry = StoreRegistry()
     store = registry.create("R", embedder.identity)
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         review = job.review_new_sources([docs])
         (docs / "a.txt").write_text("content nobody reviewed")
         summary = job.apply(review, embedder)
@@ -77,7 +77,7 @@ def test_failed_chunk_deletion_after_removal_is_finished_by_the_next_refresh(
         (folder / "note.txt").write_text(f"a note in {folder.name}")
     embedder = HashEmbedder()
     registry = StoreRegistry()
-    with StoreJob(registry.create("D", embedder.identity), registry=registry) as job:
+    with StoreSession(registry.create("D", embedder.identity), registry=registry) as job:
         job.apply(job.review_new_sources([keep, drop]), embedder)
         dropped = next(s for s in job.store.sources if s.path == str(drop))
 
@@ -89,7 +89,7 @@ def test_failed_chunk_deletion_after_removal_is_finished_by_the_next_refresh(
     with monkeypatch.context() as patch:
         patch.setattr(SnapshotBuilder, "commit", full_disk)
         with (
-            StoreJob(registry.get("D"), registry=registry) as job,
+            StoreSession(registry.get("D"), registry=registry) as job,
             pytest.raises(
                 RemovalIncompleteError, match=r"removed from the store.*No space left on device"
             ),
@@ -106,6 +106,6 @@ def test_failed_chunk_deletion_after_removal_is_finished_by_the_next_refresh(
             vectors.close()
 
     assert dropped.id in sources_indexed()  # still on disk, but no longer configured: never served
-    with StoreJob(store, registry=registry) as job:
+    with StoreSession(store, registry=registry) as job:
         job.apply(job.review_refresh(), embedder)
     assert sources_indexed() == {store.sources[0].id}

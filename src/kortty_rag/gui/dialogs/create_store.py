@@ -29,9 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag import languages
-from kortty_rag.app.stores import QdrantTarget, check_qdrant_target, create_store
-from kortty_rag.config.registry import StoreRegistry
-from kortty_rag.config.secrets import delete_api_key
+from kortty_rag.app.stores import QdrantTarget, check_qdrant_target
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, show_error
@@ -48,7 +47,7 @@ class CreateStoreDialog(QDialog):
 
     def __init__(
         self,
-        registry: StoreRegistry,
+        workspace: Workspace,
         chooser: PathChooser,
         parent: QWidget | None = None,
         *,
@@ -57,7 +56,7 @@ class CreateStoreDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("createStoreDialog")
         self.setWindowTitle("Create knowledge store")
-        self.registry = registry
+        self.workspace = workspace
         self.chooser = chooser
         #: runs the Qdrant connection check, which must not block the window
         self.runner = runner or JobRunner(self)
@@ -200,12 +199,12 @@ class CreateStoreDialog(QDialog):
         the service answered and the collection was created or validated."""
         target = self._qdrant_target()
         check_qdrant_target(target)
-        registry, name, paths = self.registry, self.name_edit.text(), self.paths()
+        workspace, name, paths = self.workspace, self.name_edit.text(), self.paths()
         identity, settings = model.identity(), self._settings()
 
         def create(progress: object, cancel: object) -> Store:
-            return create_store(
-                registry, name, identity, roles=roles, settings=settings, qdrant=target
+            return workspace.create_store(
+                name, identity, roles=roles, settings=settings, qdrant=target
             )
 
         job = Job(create, key=f"create-store:{name}", name="Create store")
@@ -218,8 +217,7 @@ class CreateStoreDialog(QDialog):
         self._set_connecting(False)
         self.qdrant_key.clear()  # in the keyring now, not kept in the widget
         if self._abandoned:  # cancelled while connecting: nothing is left behind
-            delete_api_key(store.id)
-            self.registry.delete(store)
+            self.workspace.discard_new_store(store)
             return
         self.created.emit(store, paths)
         self.accept()
@@ -284,8 +282,7 @@ class CreateStoreDialog(QDialog):
             if self.type_combo.currentData() == StoreType.QDRANT.value:
                 self._start_qdrant(model, roles)
                 return
-            store = create_store(
-                self.registry,
+            store = self.workspace.create_store(
                 self.name_edit.text(),
                 model.identity(),
                 roles=roles,

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kortty_rag.app.workspace import PreparedReview
 from kortty_rag.gui.common import set_tab_order
 from kortty_rag.gui.table_models import ReviewTableModel
-from kortty_rag.sync.jobs import PreparedReview
 from kortty_rag.untrusted import escape_line
 
 

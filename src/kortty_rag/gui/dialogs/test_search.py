@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app.guidance import weak_results_guidance
-from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import set_tab_order, show_error
 from kortty_rag.gui.relevance import relevance_combo, selected_level
@@ -56,12 +56,11 @@ from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.profiles import ProfileRegistry
 from kortty_rag.progress import CancelToken, ProgressTracker
-from kortty_rag.retrieval.relevance import store_level, with_level
+from kortty_rag.retrieval.relevance import store_level
 from kortty_rag.retrieval.search import (
     Candidate,
     RetrievalLimits,
     RetrievalResult,
-    RetrievalService,
     SearchOptions,
 )
 
@@ -135,10 +134,9 @@ class TestSearchDialog(QDialog):
     def __init__(
         self,
         store: Store,
-        retrieval: RetrievalService,
+        workspace: Workspace,
         parent: QWidget | None = None,
         *,
-        registry: StoreRegistry | None = None,
         runner: JobRunner | None = None,
     ) -> None:
         super().__init__(parent)
@@ -146,8 +144,7 @@ class TestSearchDialog(QDialog):
         self.setWindowTitle(f"Test search — {store.name}")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.store = store
-        self.retrieval = retrieval
-        self.registry = registry or StoreRegistry()
+        self.workspace = workspace
         self._owns_runner = runner is None
         self.runner = runner or JobRunner(self, max_threads=1)
         self._returned = threading.Event()  # set when the search function has returned
@@ -337,14 +334,14 @@ class TestSearchDialog(QDialog):
             min_relevance=selected_level(self.relevance_combo),
         )
         window: int | None = self.budget_combo.currentData()
-        store_id, registry, retrieval = self.store.id, self.registry, self.retrieval
+        store_id, workspace = self.store.id, self.workspace
         returned = self._returned = threading.Event()
 
         def run(progress: ProgressTracker, cancel: CancelToken) -> RetrievalResult:
             try:
-                store = registry.get(store_id)  # the current sources and their enabled flags
+                store = workspace.store(store_id)  # the current sources and their enabled flags
                 cancel.raise_if_cancelled()
-                return retrieval.search(query, [store], options=options, context_window=window)
+                return workspace.search(query, [store], options=options, context_window=window)
             finally:
                 returned.set()
 
@@ -380,7 +377,7 @@ class TestSearchDialog(QDialog):
         """Save the chosen minimum relevance in the store's definition."""
         level = selected_level(self.relevance_combo)
         try:
-            self.store = self.registry.update(self.store.id, lambda s: with_level(s, level))
+            self.store = self.workspace.set_min_relevance(self.store, level)
         except KorttyRagError as exc:
             show_error(self, "Minimum relevance", exc)
             return

@@ -1,9 +1,11 @@
-"""Store operations as headless jobs: review (scan) and apply (index), refresh, remove, enable, delete.
+"""Store operations under the store lock: review (scan) and apply (index), refresh, rebuild, remove,
+delete.
 
-The CLI and the GUI call exactly these. A job holds the store's lock for its whole duration, so a second
-scan or indexing job on the same store — from this process or another — fails at once with
-:class:`~kortty_rag.errors.StoreBusyError`. A review can be applied later by another job: the apply step
-checks that the store did not change in between.
+The application layer (:mod:`kortty_rag.app.workspace`) calls these for every front end. A session
+holds the store's lock for its whole duration, so a second scan or indexing job on the same store —
+from this process or another — fails at once with :class:`~kortty_rag.errors.StoreBusyError`. A
+review can be applied later in another session: the apply step checks that the store did not change
+in between.
 """
 
 from __future__ import annotations
@@ -57,9 +59,22 @@ class PreparedReview:
     def rows(self) -> list[ReviewRow]:
         return list(self.rejected) + self.report.rows
 
+    @property
+    def has_changes(self) -> bool:
+        """Whether applying it changes the index or the sources: files to index or remove, new
+        sources, or a root that is missing or failed (its state is recorded)."""
+        counts = self.report.summary()
+        return bool(
+            counts.to_index
+            or counts.removed
+            or self.new_sources
+            or any(r.root_state is not RootState.OK for r in self.report.sources)
+        )
 
-class StoreJob:
-    """A scan and/or indexing job on one store, holding the store lock."""
+
+class StoreSession:
+    """One store, held: its lock is taken for the session's whole life, so every scan, apply,
+    removal and deletion in it sees the store as it read it (docs/DESIGN.md, "Threading")."""
 
     def __init__(
         self,
@@ -80,7 +95,7 @@ class StoreJob:
         self._pdf = PdfExtractor()
         self._vectors: VectorStore | None = None
 
-    def __enter__(self) -> StoreJob:
+    def __enter__(self) -> StoreSession:
         self._lock.acquire()
         try:
             self.store = self.registry.reload(self.store)
@@ -324,17 +339,6 @@ def _pinned(plan: ChangePlan) -> ChangePlan:
         else:
             sources.append(source_plan)
     return replace(plan, sources=tuple(sources))
-
-
-def set_source_enabled(
-    store: Store, source_id: str, enabled: bool, registry: StoreRegistry | None = None
-) -> Store:
-    """Disable keeps configuration and chunks but excludes them from retrieval (docs/DESIGN.md §8)."""
-    registry = registry or StoreRegistry()
-    store.source(source_id)
-    return registry.update(
-        store.id, lambda s: s.with_source(replace(s.source(source_id), enabled=enabled))
-    )
 
 
 def find_source(store: Store, path_or_id: str) -> Source:

@@ -1,0 +1,356 @@
+"""The application facade: every operation a front end offers on the stores of one ``KORTTY_HOME``
+(docs/DESIGN.md, "Layers").
+
+One :class:`Workspace` per front end — a CLI command, the desktop app's main window, the MCP server —
+owns the store registry and the retrieval service. Each method is synchronous and complete: it takes
+the store lock through a :class:`~kortty_rag.sync.session.StoreSession` where it changes vectors,
+takes progress and cancel where it is long, and leaves the retrieval service consistent (a deleted
+store's open vector store is released here, not by the caller). The front ends only ask, show and
+confirm.
+
+A review and its apply are two calls, each under the lock: between them a person reads the review,
+and the store is not held while they do. The apply refuses a review the store moved on from
+(docs/DESIGN.md §5, ``base_version``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from kortty_rag.app.mcp_scope import forget_allowed_root
+from kortty_rag.app.stores import QdrantTarget, create_store, discard_new_store
+from kortty_rag.config.registry import DeletionReport, StoreRegistry
+from kortty_rag.embedding.base import Embedder
+from kortty_rag.errors import UsageError
+from kortty_rag.models import (
+    EmbeddingIdentity,
+    RelevanceLevel,
+    Source,
+    SourceOptions,
+    Store,
+    StoreRoles,
+    StoreType,
+    SyncMode,
+)
+from kortty_rag.progress import CancelToken, Progress
+from kortty_rag.retrieval.relevance import with_level
+from kortty_rag.retrieval.search import (
+    RetrievalLimits,
+    RetrievalResult,
+    RetrievalService,
+    SearchOptions,
+)
+from kortty_rag.sync.pipeline import IndexSummary
+from kortty_rag.sync.session import PreparedReview, StoreSession, find_source
+
+if TYPE_CHECKING:  # imports qdrant-client, loaded only for a check
+    from kortty_rag.index.qdrant import StoreCheck
+
+__all__ = [
+    "IndexSummary",
+    "PreparedReview",
+    "RetrievalChange",
+    "Reviewed",
+    "Workspace",
+    "find_source",
+]
+
+
+class Reviewed(NamedTuple):
+    """A review and, when it was confirmed, what indexing it did."""
+
+    review: PreparedReview
+    summary: IndexSummary | None
+
+
+def _always(review: PreparedReview) -> bool:
+    return True
+
+
+def _require_sources(store: Store) -> None:
+    if not store.sources:
+        raise UsageError(
+            f"Store {store.name!r} has no sources", hint="Add a file or folder to it first."
+        )
+
+
+@dataclass(frozen=True)
+class RetrievalChange:
+    """A store after its retrieval settings changed; ``reanalysed`` is the number of chunks its
+    local lexical index analysed again for a new language (``None`` when the language stayed)."""
+
+    store: Store
+    reanalysed: int | None
+
+
+class Workspace:
+    """The stores under one ``KORTTY_HOME`` and what can be done to them."""
+
+    def __init__(
+        self,
+        registry: StoreRegistry | None = None,
+        retrieval: RetrievalService | None = None,
+    ) -> None:
+        self.registry = registry or StoreRegistry()
+        self._retrieval = retrieval
+
+    @property
+    def retrieval(self) -> RetrievalService:
+        """Opened on the first search; keeps stores and embedders open between searches."""
+        if self._retrieval is None:
+            self._retrieval = RetrievalService()
+        return self._retrieval
+
+    def close(self) -> None:
+        if self._retrieval is not None:
+            self._retrieval.close()
+
+    def __enter__(self) -> Workspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- stores ---------------------------------------------------------------------------------------
+
+    def store(self, name_or_id: str) -> Store:
+        return self.registry.get(name_or_id)
+
+    def create_store(
+        self,
+        name: str,
+        identity: EmbeddingIdentity,
+        *,
+        roles: StoreRoles | None = None,
+        settings: dict[str, Any] | None = None,
+        qdrant: QdrantTarget | None = None,
+    ) -> Store:
+        """A new store; a Qdrant store is connected before it counts as created (app.stores)."""
+        return create_store(
+            self.registry, name, identity, roles=roles, settings=settings, qdrant=qdrant
+        )
+
+    def discard_new_store(self, store: Store) -> None:
+        """Take back a store created a moment ago that the person abandoned before it held anything
+        (the create dialog cancelled while connecting, the first review rejected)."""
+        self._forget(store.id)
+        discard_new_store(self.registry, store)
+
+    def delete_store(
+        self,
+        store: Store,
+        *,
+        keep_remote_vectors: bool = False,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> DeletionReport:
+        """Delete a store's definition and index (Qdrant points first, unless kept); the source
+        files are never touched."""
+        with self._session(store, progress, cancel) as session:
+            report = session.delete_store(keep_remote_vectors=keep_remote_vectors)
+        self._forget(store.id)
+        return report
+
+    def rebuild_store(
+        self,
+        store: Store,
+        identity: EmbeddingIdentity | None = None,
+        *,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> IndexSummary:
+        """Re-embed every source into a fresh snapshot (with ``identity``, another model, when
+        given) and activate it; the old one serves until then."""
+        with self._session(store, progress, cancel) as session:
+            return session.rebuild(identity)
+
+    def check_qdrant(self, store: Store) -> StoreCheck:
+        """Connect to a Qdrant store's service and validate its collection and points (read only;
+        never reports the key itself)."""
+        from kortty_rag.index.qdrant import check_store
+
+        return check_store(store)
+
+    def set_roles(
+        self,
+        store: Store,
+        *,
+        text: bool | None = None,
+        coding: bool | None = None,
+        autonomous: bool | None = None,
+        mcp: bool | None = None,
+        allow_roots: Sequence[str] = (),
+        forget_roots: Sequence[str | Path] = (),
+    ) -> Store:
+        """Change only the given role flags (another tool may have changed the others meanwhile);
+        ``allow_roots`` (checked with :func:`~kortty_rag.app.mcp_scope.allowed_root`) are added to
+        the folders MCP clients may add sources from, ``forget_roots`` taken away."""
+        flags = {
+            key: value
+            for key, value in (
+                ("text", text),
+                ("coding", coding),
+                ("autonomous", autonomous),
+                ("mcp", mcp),
+            )
+            if value is not None
+        }
+
+        def change(current: Store) -> Store:
+            roots = tuple(dict.fromkeys([*current.roles.mcp_roots, *allow_roots]))
+            for path in forget_roots:
+                roots = forget_allowed_root(roots, path)
+            roles = dataclasses.replace(current.roles, **flags, mcp_roots=roots)
+            return current.evolve(roles=roles)
+
+        return self.registry.update(store.id, change)
+
+    def set_retrieval(self, store: Store, **changes: object) -> RetrievalChange:
+        """Change the store's retrieval settings, checked as a definition read back from disk. A
+        new lexical language of a local store is applied to its index at once, under the store lock,
+        so the setting and the index it asks for change together (nothing is embedded)."""
+        if "language" in changes and store.type is StoreType.LOCAL:
+            with self._session(store, None, None) as session:
+                changed = self.registry.update(store.id, lambda s: s.with_retrieval(**changes))
+                return RetrievalChange(changed, session.reanalyse_lexical())
+        changed = self.registry.update(store.id, lambda s: s.with_retrieval(**changes))
+        return RetrievalChange(changed, None)
+
+    def set_min_relevance(self, store: Store, level: RelevanceLevel) -> Store:
+        return self.registry.update(store.id, lambda s: with_level(s, level))
+
+    # -- sources --------------------------------------------------------------------------------------
+
+    def review_add(
+        self,
+        store: Store,
+        paths: Sequence[Path | str],
+        *,
+        options: SourceOptions | None = None,
+        sync_mode: SyncMode = SyncMode.MANUAL,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> PreparedReview:
+        """Scan new files and folders for the review: what would be indexed, what is skipped and
+        why. Nothing changes until :meth:`apply`."""
+        with self._session(store, progress, cancel) as session:
+            return session.review_new_sources(paths, options=options, sync_mode=sync_mode)
+
+    def review_refresh(
+        self,
+        store: Store,
+        source_ids: Sequence[str] | None = None,
+        *,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> PreparedReview:
+        """Scan the store's sources (or only ``source_ids``) again for the review of what changed."""
+        _require_sources(store)
+        with self._session(store, progress, cancel) as session:
+            return session.review_refresh(source_ids)
+
+    def apply(
+        self,
+        store: Store,
+        review: PreparedReview,
+        *,
+        embedder: Embedder | None = None,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> IndexSummary:
+        """Index what a review found and activate it atomically; a failure or cancel before the
+        activation leaves the previous snapshot serving."""
+        with self._session(store, progress, cancel) as session:
+            return session.apply(review, embedder)
+
+    def add_sources(
+        self,
+        store: Store,
+        paths: Sequence[Path | str],
+        *,
+        options: SourceOptions | None = None,
+        sync_mode: SyncMode = SyncMode.MANUAL,
+        confirm: Callable[[PreparedReview], bool] = _always,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Reviewed:
+        """Review new files and folders and, when ``confirm`` accepts the review, index them, all in
+        one hold of the store lock: for front ends that ask synchronously (a terminal prompt) or
+        whose call is the confirmation (an MCP tool, ``--yes``)."""
+        with self._session(store, progress, cancel) as session:
+            review = session.review_new_sources(paths, options=options, sync_mode=sync_mode)
+            return Reviewed(review, session.apply(review) if confirm(review) else None)
+
+    def refresh_sources(
+        self,
+        store: Store,
+        source_ids: Sequence[str] | None = None,
+        *,
+        confirm: Callable[[PreparedReview], bool] = _always,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Reviewed:
+        """:meth:`review_refresh`, then :meth:`apply` when ``confirm`` accepts, in one lock hold."""
+        _require_sources(store)
+        with self._session(store, progress, cancel) as session:
+            review = session.review_refresh(source_ids)
+            return Reviewed(review, session.apply(review) if confirm(review) else None)
+
+    def remove_source(
+        self,
+        store: Store,
+        source: Source,
+        *,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> int:
+        """Remove a source and its chunks (never its files); returns the chunks removed."""
+        with self._session(store, progress, cancel) as session:
+            return session.remove_source(source.id)
+
+    def set_source_enabled(self, store: Store, source: Source, enabled: bool) -> Store:
+        """A disabled source keeps its definition and chunks but is never retrieved."""
+        store.source(source.id)
+        return self.registry.update(
+            store.id,
+            lambda s: s.with_source(dataclasses.replace(s.source(source.id), enabled=enabled)),
+        )
+
+    def set_sync_mode(self, store: Store, source: Source, mode: SyncMode) -> Store:
+        """``auto`` sources are watched and refreshed without a review; ``manual`` ones on request."""
+        store.source(source.id)
+        return self.registry.update(
+            store.id, lambda s: s.with_source(s.source(source.id).evolve(sync_mode=mode))
+        )
+
+    # -- search ---------------------------------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        stores: Sequence[Store],
+        *,
+        limits: RetrievalLimits | None = None,
+        options: SearchOptions | None = None,
+        context_window: int | None = None,
+    ) -> RetrievalResult:
+        """The bounded, cited context block for ``query`` from ``stores`` (their enabled sources)."""
+        return self.retrieval.search(
+            query, stores, limits=limits, options=options, context_window=context_window
+        )
+
+    # -- internals ------------------------------------------------------------------------------------
+
+    def _forget(self, store_id: str) -> None:
+        """Release what the retrieval service holds open for a store that is gone."""
+        if self._retrieval is not None:
+            self._retrieval.forget(store_id)
+
+    def _session(
+        self, store: Store, progress: Progress | None, cancel: CancelToken | None
+    ) -> StoreSession:
+        return StoreSession(store, registry=self.registry, progress=progress, cancel=cancel)
