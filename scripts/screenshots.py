@@ -19,6 +19,9 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+QWidgetType = Any  # PySide6 is imported after the display is set up
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,11 +45,11 @@ def prepare_home(home: Path, corpus: Path) -> None:
     sys.path.insert(0, str(ROOT))
     from tests.helpers.pdfs import text_pdf
 
+    from kortty_rag.app.workspace import Workspace
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.embedding.install import install_starter
     from kortty_rag.models import StoreRoles
     from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
-    from kortty_rag.sync.session import StoreSession
 
     shutil.copytree(ROOT / "tests" / "data" / "corpus", corpus)
     text_pdf(
@@ -62,8 +65,7 @@ def prepare_home(home: Path, corpus: Path) -> None:
     store = registry.create(
         "Project notes", model.identity(), roles=StoreRoles(text=True, coding=True)
     )
-    with StoreSession(store, registry=registry) as job:
-        job.apply(job.review_new_sources([corpus / "science", corpus / "kitchen"]))
+    Workspace(registry).add_sources(store, [corpus / "science", corpus / "kitchen"])
     profiles = ProfileRegistry()
     profiles.add(
         AiProfile(
@@ -108,6 +110,27 @@ def main() -> int:
             xvfb.terminate()
             xvfb.wait()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def first_screen(
+    out: Path, settle: Callable[..., None], shot: Callable[[QWidgetType, str], None]
+) -> None:
+    """The window as a first start shows it: no store yet, no model installed."""
+    from kortty_rag.gui.main_window import MainWindow
+
+    home = os.environ["KORTTY_HOME"]
+    empty = Path(tempfile.mkdtemp(prefix="kortty-first-"))
+    os.environ["KORTTY_HOME"] = str(empty)
+    try:
+        window = MainWindow(watch=False)
+        window.resize(1280, 780)
+        window.show()
+        shot(window, "00-first-screen.png")
+        window.shutdown()
+        window.close()
+    finally:
+        os.environ["KORTTY_HOME"] = home
+        shutil.rmtree(empty, ignore_errors=True)
 
 
 def capture(out: Path, corpus: Path) -> int:
@@ -163,6 +186,7 @@ def capture(out: Path, corpus: Path) -> int:
         print(f"wrote {out / name}")
 
     settle()
+    first_screen(out, settle, shot)
     shot(window, "01-knowledge-stores.png")
     tab.add_folder_button.click()
     settle(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
@@ -171,17 +195,15 @@ def capture(out: Path, corpus: Path) -> int:
     statuses: list[str] = []
     tab.status_changed.connect(statuses.append)
     tab.review_dialog.index_button.click()
-    settle(lambda: any("chunks/s" in s and "ETA" in s for s in statuses), timeout=300)
+    settle(lambda: any("chunks/s" in s and " left" in s for s in statuses), timeout=300)
     window.grab().save(str(out / "03-indexing.png"))  # at once: the job is still running
     print(f"wrote {out / '03-indexing.png'}")
     settle(lambda: not window.runner.running, timeout=300)
-    for widget in QApplication.topLevelWidgets():
-        if widget.objectName() == "infoBox":
-            widget.close()
+    shot(window, "08-indexing-finished.png")  # the notice in the status area, no box
 
     from kortty_rag.gui.dialogs.test_search import TestSearchDialog
 
-    dialog = TestSearchDialog(tab.current_store(), window.retrieval, parent=window)  # type: ignore[arg-type]
+    dialog = TestSearchDialog(tab.current_store(), window.workspace, parent=window)  # type: ignore[arg-type]
     dialog.resize(1100, 760)
     dialog.open()
     results: list[object] = []

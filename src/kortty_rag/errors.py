@@ -56,15 +56,31 @@ class SourceError(KorttyRagError):
 
 
 class SourceOverlapError(SourceError):
-    """A folder source would overlap a folder source that the store already has."""
+    """A folder source would overlap a folder source that the store already has: ``covered`` when
+    it is that folder or lies inside it, otherwise it contains it."""
 
-    def __init__(self, path: Path, existing: Path) -> None:
+    def __init__(self, path: Path, existing: Path, *, covered: bool = False) -> None:
         super().__init__(
             f"{path} overlaps the existing source {existing}",
             path=path,
             hint="Refresh or remove the existing source instead of adding an overlapping one.",
         )
+        self.path = path
         self.existing = existing
+        self.covered = covered
+
+
+class NothingToAddError(SourceError):
+    """Every selected file is already a source or covered by one; ``reason`` says which."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(
+            f"Nothing to add: {path} is {reason}",
+            path=path,
+            hint="Refresh the existing source instead.",
+        )
+        self.path = path
+        self.reason = reason
 
 
 class ExtractionError(KorttyRagError):
@@ -78,6 +94,21 @@ class ExtractionError(KorttyRagError):
 
 class ModelError(KorttyRagError):
     """An embedding model is missing, malformed, failed its checksum or its self-test."""
+
+
+class DownloadUnreachableError(ModelError):
+    """The server of a model download could not be reached (offline, name not found, refused);
+    ``kept`` bytes of an earlier attempt stay for a resume, ``detail`` is the system's own words."""
+
+    def __init__(self, host: str, detail: str, kept: int = 0) -> None:
+        super().__init__(
+            f"No connection to {host} ({detail})",
+            hint="Check the network connection and try again"
+            + ("; the download continues where it stopped." if kept else "."),
+        )
+        self.host = host
+        self.detail = detail
+        self.kept = kept
 
 
 class EmbeddingError(KorttyRagError):

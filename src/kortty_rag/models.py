@@ -138,12 +138,21 @@ class SourceOptions:
 
 @dataclass(frozen=True)
 class SourceCounts:
+    """A source's indexed files and chunks, the files a rule skipped (hidden, ignored, excluded,
+    unsupported, empty, too large) and its issues (files that could not be read or extracted)."""
+
     files: int = field(default=0, metadata={MIN: 0})
     chunks: int = field(default=0, metadata={MIN: 0})
     issues: int = field(default=0, metadata={MIN: 0})
+    skipped: int = field(default=0, metadata={MIN: 0})
 
     def to_json(self) -> dict[str, int]:
-        return {"files": self.files, "chunks": self.chunks, "issues": self.issues}
+        return {
+            "files": self.files,
+            "chunks": self.chunks,
+            "issues": self.issues,
+            "skipped": self.skipped,
+        }
 
     @classmethod
     def from_json(cls, data: object, path: str = "") -> SourceCounts:

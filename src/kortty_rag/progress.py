@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -71,6 +72,20 @@ INDEX_STAGE_WEIGHTS: Mapping[str, float] = {
 }
 
 
+#: seconds of chunk counts the throughput is measured over (a sliding window of real time)
+RATE_WINDOW = 10.0
+#: no throughput is shown before the window spans this long: a rate from two close batches is noise
+MIN_RATE_SPAN = 2.0
+#: no ETA before this share of the job is done and this many seconds have passed
+MIN_ETA_PROGRESS = 0.05
+MIN_ETA_SECONDS = 5.0
+#: time constant (seconds) of the ETA's smoothing: it counts down between measurements and moves
+#: towards each new estimate by the share of this time that passed, so it does not jump
+ETA_SMOOTHING = 8.0
+#: stages whose start the time left is measured from (the long one of a scan + index job)
+ESTIMATED_FROM = frozenset({"index"})
+
+
 @dataclass(frozen=True)
 class ProgressState:
     """One rendering of the status line (docs/DESIGN.md §9)."""
@@ -119,14 +134,24 @@ class ProgressTracker:
         self._documents = self._chunks = self._issues = 0
         self._message = ""
         self._started = self.clock()
-        self._first_chunk_at: float | None = None
         self._start_fraction: float | None = None
+        #: (time, chunks so far): the samples of the throughput window, oldest first
+        self._samples: deque[tuple[float, int]] = deque()
+        self._eta: float | None = None
+        self._eta_at = 0.0
 
     def stage(self, name: str, total: int | None = None) -> None:
+        """Enter a stage; its message (if any) is set after this, an earlier one is cleared."""
         with self._lock:
             self._stage, self._total, self._done = name, total, 0
-            if self._start_fraction is None:
-                self._start_fraction, self._started = self._fraction(), self.clock()
+            self._message = ""
+            now = self.clock()
+            if self._start_fraction is None or name in ESTIMATED_FROM:
+                # the time left is measured from here: a scan (or a person answering its review)
+                # before indexing says nothing about how long embedding takes
+                self._start_fraction, self._started, self._eta = self._fraction(), now, None
+            if not self._samples:  # chunks are counted from the first stage that may make them
+                self._samples.append((now, self._chunks))
         self._emit()
 
     def advance(self, amount: int = 1) -> None:
@@ -136,11 +161,11 @@ class ProgressTracker:
 
     def count(self, *, documents: int = 0, chunks: int = 0, issues: int = 0) -> None:
         with self._lock:
-            if chunks and self._first_chunk_at is None:
-                self._first_chunk_at = self.clock()
             self._documents += documents
             self._chunks += chunks
             self._issues += issues
+            if chunks:
+                self._samples.append((self.clock(), self._chunks))
         self._emit()
 
     def _fraction(self) -> float:
@@ -159,26 +184,51 @@ class ProgressTracker:
         self._emit()
 
     def state(self) -> ProgressState:
+        """The state now: a caller may ask on a timer, between the job's own events."""
         with self._lock:
             fraction = self._fraction()
             now = self.clock()
-            rate = 0.0
-            eta: float | None = None
-            if self._first_chunk_at is not None and now > self._first_chunk_at:
-                rate = self._chunks / (now - self._first_chunk_at)
-            start = self._start_fraction or 0.0
-            if fraction - start > 0.02:
-                eta = (now - self._started) * (1.0 - fraction) / (fraction - start)
             return ProgressState(
                 stage=self._stage,
                 percent=100.0 * fraction,
                 documents=self._documents,
                 chunks=self._chunks,
                 issues=self._issues,
-                chunks_per_second=rate,
-                eta_seconds=eta,
+                chunks_per_second=self._rate(now),
+                eta_seconds=self._smoothed_eta(now, fraction),
                 message=self._message,
             )
+
+    def _rate(self, now: float) -> float:
+        """Chunks per second over the last :data:`RATE_WINDOW` seconds of real time, measured up to
+        now (a long batch lowers it while it runs); 0 until the window spans :data:`MIN_RATE_SPAN`."""
+        start = now - RATE_WINDOW
+        samples = self._samples
+        while len(samples) > 1 and samples[1][0] <= start:
+            samples.popleft()  # the count changes only at a sample: the first one in effect stays
+        if not samples:
+            return 0.0
+        since, base = samples[0]
+        span = now - max(since, start)
+        return (self._chunks - base) / span if span >= MIN_RATE_SPAN else 0.0
+
+    def _smoothed_eta(self, now: float, fraction: float) -> float | None:
+        start = self._start_fraction or 0.0
+        elapsed = now - self._started
+        if fraction >= 1.0:
+            self._eta = 0.0
+            return 0.0
+        if fraction - start < MIN_ETA_PROGRESS or elapsed < MIN_ETA_SECONDS:
+            return None
+        estimate = elapsed * (1.0 - fraction) / (fraction - start)
+        if self._eta is None:
+            self._eta = estimate
+        else:
+            passed = max(0.0, now - self._eta_at)
+            counted_down = max(0.0, self._eta - passed)
+            self._eta = counted_down + (estimate - counted_down) * min(1.0, passed / ETA_SMOOTHING)
+        self._eta_at = now
+        return self._eta
 
     def _emit(self) -> None:
         self.listener(self.state())

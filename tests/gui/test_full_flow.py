@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
-from tests.gui.test_stores_tab import CORPUS, FixedChooser, Outcome, press
+from tests.gui.test_stores_tab import CORPUS, FixedChooser, Outcome
 from tests.helpers.pdfs import text_pdf
 
 from kortty_rag.config.registry import StoreRegistry
@@ -34,7 +34,9 @@ def test_create_wizard_add_review_index_test_search(
     tab = window.stores_tab
     try:
         assert list_models() == []
-        qtbot.mouseClick(tab.create_button, Qt.MouseButton.LeftButton)
+        # the first screen: what a store is, and the one button to press
+        assert tab.pages.currentWidget() is tab.welcome and tab.starter_button.isVisible()
+        qtbot.mouseClick(tab.first_store_button, Qt.MouseButton.LeftButton)
         wizard = tab.model_wizard  # no model yet: the wizard opens, embedding role preselected
         assert wizard.isVisible() and "Embedding" in wizard.role_combo.currentText()
         chooser.next_gguf = str(gguf)
@@ -61,8 +63,9 @@ def test_create_wizard_add_review_index_test_search(
         qtbot.mouseClick(tab.review_dialog.index_button, Qt.MouseButton.LeftButton)
         summary = outcome.wait()
         assert summary.indexed == 11  # type: ignore[attr-defined]
-        press(qtbot, "infoBox", "OK")
+        assert tab.status.summary_button.isVisible()  # a notice, not a box over the window
         assert [s.name for s in StoreRegistry().list()] == ["Library"]
+        assert tab.pages.currentWidget() is tab.stores_page  # the list, now that a store exists
 
         qtbot.mouseClick(tab.search_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(
@@ -94,7 +97,7 @@ def test_cancelling_the_first_review_removes_the_new_store(
     window.show()
     tab = window.stores_tab
     try:
-        qtbot.mouseClick(tab.create_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(tab.first_store_button, Qt.MouseButton.LeftButton)
         create = tab.create_dialog
         create.name_edit.setText("Temp")
         chooser.next_folder = str(docs)

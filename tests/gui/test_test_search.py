@@ -130,9 +130,10 @@ def choose_level(dialog: TestSearchDialog, level: RelevanceLevel) -> None:
     assert selected_level(combo) is level
 
 
-def column(table: QTableWidget, index: int) -> list[str]:
+def column(table: QTableWidget, index: int, *, tips: bool = False) -> list[str]:
+    """A column's texts (``tips``: its tooltips, where a path is whole)."""
     cells = [table.item(row, index) for row in range(table.rowCount())]
-    return [cell.text() if cell is not None else "" for cell in cells]
+    return [(c.toolTip() if tips else c.text()) if c is not None else "" for c in cells]
 
 
 def test_shows_the_exact_block_markers_paths_pages_and_scores(
@@ -156,8 +157,9 @@ def test_shows_the_exact_block_markers_paths_pages_and_scores(
     positions = [block.index(f"[{m}] source:") for m in markers]
     assert positions == sorted(positions)  # the table lists the block's order
 
-    paths, pages = column(table, 1), column(table, 2)
-    assert paths == [e.path for e in result.excerpts]
+    paths, pages = column(table, 1, tips=True), column(table, 2)
+    assert paths == [e.path for e in result.excerpts]  # whole in the tooltip
+    assert column(table, 1)[0] == "science/handbook.pdf"  # shown relative to the source
     assert paths[0].endswith("handbook.pdf") and pages[0] == "1"
     assert table.textElideMode() == Qt.TextElideMode.ElideMiddle
     top = result.excerpts[0].candidate
@@ -224,7 +226,11 @@ def test_a_disabled_source_never_appears(
     assert all(p.endswith("lighthouse.txt") for p in column(dialog.results_table, 1))
     assert corpus.path not in dialog.block_view.toPlainText()
     reasons = dict(
-        zip(column(dialog.dropped_table, 1), column(dialog.dropped_table, 0), strict=True)
+        zip(
+            column(dialog.dropped_table, 1, tips=True),
+            column(dialog.dropped_table, 0),
+            strict=True,
+        )
     )
     assert reasons[str(Path(corpus.path) / "science" / "handbook.pdf")] == DROP_DISABLED
 

@@ -18,11 +18,7 @@ import copy
 import http.client
 import json
 import shutil
-import socket
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -31,6 +27,7 @@ from typing import Any
 
 import pytest
 from tests.helpers.chat_model import chat_model_path
+from tests.helpers.chat_server import serving
 
 from kortty_rag.cli.ask_cmd import printable
 from kortty_rag.config.registry import StoreRegistry
@@ -62,32 +59,6 @@ HOP_BY_HOP = {
 # -- the real server and the recording proxy --------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def wait_until_ready(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 300
-    host, port = base.removeprefix("http://").split(":")
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"llama_cpp.server exited with {process.returncode}:\n{log.read_text()}")
-        conn = http.client.HTTPConnection(host, int(port), timeout=5)
-        try:
-            conn.request("GET", "/v1/models")
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            pass
-        finally:
-            conn.close()
-        time.sleep(0.5)
-    pytest.fail(f"llama_cpp.server did not answer /v1/models:\n{log.read_text()}")
-
-
 @pytest.fixture(scope="module")
 def gemma() -> Path:
     return chat_model_path()
@@ -95,40 +66,9 @@ def gemma() -> Path:
 
 @pytest.fixture(scope="module")
 def chat_server(gemma: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``python -m llama_cpp.server`` (through ``tests.helpers.chat_server``, which keeps it working
-    on CPUs with AMX) on a free loopback port; killed at the end of the module."""
-    port = free_port()
-    log = tmp_path_factory.mktemp("chat-server") / "server.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tests.helpers.chat_server",
-                "--model",
-                str(gemma),
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--n_ctx",
-                "4096",
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_ready(base, process, log)
+    """A real OpenAI-compatible server (llama-cpp-python's) on loopback for the whole module."""
+    with serving(gemma, tmp_path_factory.mktemp("chat-server")) as base:
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=15)
 
 
 @dataclass

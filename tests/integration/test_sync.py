@@ -83,7 +83,7 @@ def test_deleted_root_is_missing_with_removed_count(run_cli: Any, store: str, do
     (source,) = sources(run_cli)
     assert source["status"] == "MISSING"
     assert "10 documents removed" in source["status_reason"]
-    assert source["counts"] == {"files": 0, "chunks": 0, "issues": 0}
+    assert source["counts"] == {"files": 0, "chunks": 0, "issues": 0, "skipped": 0}
     assert hit_names(run_cli, "magma") == []  # no stale excerpts
 
 

@@ -1,7 +1,7 @@
 """What to try when a search gives weak or no results, worded once for every front end.
 
 Each piece of advice may name the operation that helps; a front end renders that in its own terms
-(the CLI as a command, the desktop app as nothing, since its controls are in view).
+(the CLI as a command, the desktop app as the control that does it).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ WEAK_RESULTS_ADVICE: tuple[tuple[str, str], ...] = (
     (
         "files a review skipped (unsupported, binary, non-UTF-8, oversized, protected or "
         "image-only) are not searched",
-        "",
+        "source refresh",
     ),
     ("rebuild the store after changing its embedding model", "store rebuild"),
 )

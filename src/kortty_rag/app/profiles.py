@@ -137,3 +137,55 @@ def save_profile(
     registry.remove(original.name)
     for role in held:
         registry.assign(role, profile.name)
+
+
+@dataclass(frozen=True)
+class ConnectionCheck:
+    """What a test request to a profile's model gave: the first word of its answer, and for an
+    OpenAI-compatible server the models it lists (its ``/v1/models``)."""
+
+    reply: str
+    models: tuple[str, ...] = ()
+
+
+#: the whole check: one short question, at most one token of answer
+CHECK_MESSAGES = ({"role": "user", "content": "Reply with OK."},)
+
+
+def check_connection(
+    profile: AiProfile, *, key: str | None = None, first_listed_model: bool = False
+) -> ConnectionCheck:
+    """Ask the profile's model for one token (and an endpoint for its model list): a profile that
+    cannot answer says so now, in the same words a question would get. ``key``: an API key entered
+    but not saved yet; ``first_listed_model``: no model name was given, ask the first one the
+    server lists. A local model is loaded for this (seconds)."""
+    from dataclasses import replace
+
+    from kortty_rag.profiles.chat import GenerationOptions, OpenAIChat, open_chat
+
+    options = GenerationOptions(max_tokens=1, temperature=0.0)
+    if profile.backend is Backend.OPENAI:
+        chat = OpenAIChat(profile, key=key)
+        models = tuple(chat.models())
+        if first_listed_model:
+            if not models:
+                raise FieldError(
+                    ProfileField.MODEL,
+                    "The server lists no models",
+                    hint="Type the name of the model the server offers.",
+                    missing=True,
+                )
+            chat = OpenAIChat(replace(profile, model=models[0]), key=key)
+        reply = "".join(chat.stream(list(CHECK_MESSAGES), options))
+        return ConnectionCheck(reply, models)
+    local = open_chat(profile)
+    try:
+        return ConnectionCheck("".join(local.stream(list(CHECK_MESSAGES), options)))
+    finally:
+        local.close()
+
+
+def keep_profile_key(profile_name: str, key: str) -> str:
+    """Keep an endpoint's API key in the OS keyring, verified by reading it back; returns the
+    keyring's name. Without a usable keyring nothing is kept and the error says so."""
+    return store_secret(profile_account(profile_name), key.strip())

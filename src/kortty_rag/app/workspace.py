@@ -16,6 +16,7 @@ and the store is not held while they do. The apply refuses a review the store mo
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from kortty_rag.app.mcp_scope import forget_allowed_root
 from kortty_rag.app.stores import QdrantTarget, create_store, discard_new_store
 from kortty_rag.config.registry import DeletionReport, StoreRegistry
-from kortty_rag.embedding.base import Embedder
+from kortty_rag.config.secrets import delete_api_key, read_api_key, store_api_key
 from kortty_rag.errors import UsageError
 from kortty_rag.models import (
     EmbeddingIdentity,
@@ -45,6 +46,7 @@ from kortty_rag.retrieval.search import (
     SearchOptions,
 )
 from kortty_rag.sync.pipeline import IndexSummary
+from kortty_rag.sync.scan_reports import ScanReport, load_report
 from kortty_rag.sync.session import PreparedReview, StoreSession, find_source
 
 if TYPE_CHECKING:  # imports qdrant-client, loaded only for a check
@@ -55,6 +57,7 @@ __all__ = [
     "PreparedReview",
     "RetrievalChange",
     "Reviewed",
+    "ScanReport",
     "Workspace",
     "find_source",
 ]
@@ -97,13 +100,15 @@ class Workspace:
     ) -> None:
         self.registry = registry or StoreRegistry()
         self._retrieval = retrieval
+        self._lock = threading.Lock()
 
     @property
     def retrieval(self) -> RetrievalService:
         """Opened on the first search; keeps stores and embedders open between searches."""
-        if self._retrieval is None:
-            self._retrieval = RetrievalService()
-        return self._retrieval
+        with self._lock:  # two first searches from two threads open one service
+            if self._retrieval is None:
+                self._retrieval = RetrievalService()
+            return self._retrieval
 
     def close(self) -> None:
         if self._retrieval is not None:
@@ -174,6 +179,30 @@ class Workspace:
         from kortty_rag.index.qdrant import check_store
 
         return check_store(store)
+
+    def set_qdrant_key(self, store: Store, key: str) -> str:
+        """Keep a Qdrant store's API key in the OS keyring (read back to be sure it was kept);
+        returns the keyring's name. :meth:`check_qdrant` then tells whether the service takes it."""
+        return store_api_key(store.id, key)
+
+    def replace_qdrant_key(self, store: Store, key: str) -> str:
+        """Keep ``key`` only if the service accepts it: the key kept before comes back (or none is
+        kept) when the check fails, and the error says why. Returns the keyring's name."""
+        previous = read_api_key(store.id)
+        backend = store_api_key(store.id, key)
+        try:
+            self.check_qdrant(store)
+        except BaseException:
+            if previous:
+                store_api_key(store.id, previous)
+            else:
+                delete_api_key(store.id)
+            raise
+        return backend
+
+    def remove_qdrant_key(self, store: Store) -> bool:
+        """Forget a Qdrant store's API key; ``False`` when none was kept."""
+        return delete_api_key(store.id)
 
     def set_roles(
         self,
@@ -258,14 +287,13 @@ class Workspace:
         store: Store,
         review: PreparedReview,
         *,
-        embedder: Embedder | None = None,
         progress: Progress | None = None,
         cancel: CancelToken | None = None,
     ) -> IndexSummary:
         """Index what a review found and activate it atomically; a failure or cancel before the
         activation leaves the previous snapshot serving."""
         with self._session(store, progress, cancel) as session:
-            return session.apply(review, embedder)
+            return session.apply(review)
 
     def add_sources(
         self,
@@ -311,6 +339,10 @@ class Workspace:
         """Remove a source and its chunks (never its files); returns the chunks removed."""
         with self._session(store, progress, cancel) as session:
             return session.remove_source(source.id)
+
+    def scan_report(self, store: Store, source: Source) -> ScanReport | None:
+        """What the source's last indexing skipped, and why (kept per source, across restarts)."""
+        return load_report(store.id, source.id)
 
     def set_source_enabled(self, store: Store, source: Source, enabled: bool) -> Store:
         """A disabled source keeps its definition and chunks but is never retrieved."""

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from kortty_rag.app.fields import FieldError, ProfileField
-from kortty_rag.app.profiles import ProfileDraft
+from kortty_rag.app.profiles import ProfileDraft, keep_profile_key
 from kortty_rag.app.profiles import checked_profile as app_checked_profile
 from kortty_rag.cli.qdrant_cmd import read_key
 from kortty_rag.cli.render import print_json, table
@@ -211,7 +211,7 @@ def cmd_key(args: argparse.Namespace) -> int:
         else:
             print(f"{'Removed' if removed else 'There was no'} API key of {profile.name!r}.")
         return 0
-    backend = store_secret(profile_account(profile.name), read_key("API key: "))
+    backend = keep_profile_key(profile.name, read_key("API key: "))
     registry.add(replace(profile, api_key_env=None, api_key_in_keyring=True), replace_existing=True)
     if args.json:
         print_json({"profile": profile.name, "stored": True, "keyring": backend})

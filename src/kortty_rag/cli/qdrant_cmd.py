@@ -16,7 +16,6 @@ from typing import Any
 from kortty_rag.app.stores import QdrantTarget, check_qdrant_target
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.cli.render import print_json
-from kortty_rag.config.secrets import delete_api_key, store_api_key
 from kortty_rag.errors import UsageError
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
 from kortty_rag.untrusted import escape_line
@@ -120,13 +119,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_key(args: argparse.Namespace) -> int:
     store = _qdrant_store(args.name)
     if args.remove:
-        removed = delete_api_key(store.id)
+        removed = Workspace().remove_qdrant_key(store)
         if args.json:
             print_json({"store": store.name, "removed": removed})
         else:
             print(f"{'Removed' if removed else 'There was no'} API key of store {store.name!r}.")
         return 0
-    backend = store_api_key(store.id, read_key())
+    backend = Workspace().set_qdrant_key(store, read_key())
     if args.json:
         print_json({"store": store.name, "stored": True, "keyring": backend})
     else:

@@ -13,14 +13,13 @@ import sys
 from typing import Any
 
 from kortty_rag.app.guidance import weak_results_guidance
+from kortty_rag.app.workspace import Workspace
 from kortty_rag.cli.render import print_json
-from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import UsageError
 from kortty_rag.models import RelevanceLevel
 from kortty_rag.retrieval.search import (
     DROP_BELOW_FLOOR,
     RetrievalResult,
-    RetrievalService,
     SearchOptions,
 )
 from kortty_rag.untrusted import escape_line, escape_lines
@@ -98,20 +97,17 @@ def print_explanation(result: RetrievalResult) -> None:
 def cmd_search(args: argparse.Namespace) -> int:
     if args.context_window is not None and args.context_window < 256:
         raise UsageError("--context-window must be at least 256 tokens")
-    store = StoreRegistry().get(args.name)
     options = SearchOptions(
         dense=not args.lexical_only,
         lexical=not args.dense_only,
         explain=args.explain or args.json,
         min_relevance=None if args.min_relevance is None else RelevanceLevel(args.min_relevance),
     )
-    service = RetrievalService()
-    try:
-        result = service.search(
+    with Workspace() as workspace:
+        store = workspace.store(args.name)
+        result = workspace.search(
             args.query, [store], options=options, context_window=args.context_window
         )
-    finally:
-        service.close()
     if args.json:
         print_json(result.to_json(raw_text=True))
         return 0

@@ -183,6 +183,7 @@ def source_rows(store: Store) -> list[list[str]]:
                 s.sync_mode.value,
                 status,
                 f"{s.counts.files}/{s.counts.chunks}",
+                str(s.counts.skipped),
                 str(s.counts.issues),
                 s.last_indexed_at or "never",
                 s.status_reason,
@@ -200,7 +201,17 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(f"Store {store.name!r} has no sources yet.")
         return 0
     table(
-        ["PATH", "TYPE", "SYNC", "STATUS", "FILES/CHUNKS", "ISSUES", "LAST INDEXED", "REASON"],
+        [
+            "PATH",
+            "TYPE",
+            "SYNC",
+            "STATUS",
+            "FILES/CHUNKS",
+            "SKIPPED",
+            "ISSUES",
+            "LAST INDEXED",
+            "REASON",
+        ],
         source_rows(store),
     )
     print()

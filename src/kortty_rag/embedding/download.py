@@ -14,7 +14,7 @@ import http.client
 import os
 import time
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from kortty_rag.config.atomic import sha256_file
 from kortty_rag.config.endpoints import check_resource_url
@@ -22,7 +22,7 @@ from kortty_rag.config.paths import models_dir
 from kortty_rag.embedding.catalog import CatalogModel
 from kortty_rag.embedding.gguf_info import read_gguf_info
 from kortty_rag.embedding.installed import MODEL_FILE, InstalledModel, now_iso
-from kortty_rag.errors import Cancelled, ModelError
+from kortty_rag.errors import Cancelled, DownloadUnreachableError, ModelError
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 
 PARTIAL = f".{MODEL_FILE}.partial"
@@ -82,10 +82,9 @@ def download(
         try:
             response, conn = _open(url or entry.url, offset)
         except OSError as exc:
-            raise ModelError(
-                f"Cannot reach {url or entry.url}: {exc}",
-                hint="Check the network connection and try again; the download resumes.",
-            ) from exc
+            host = urlsplit(url or entry.url).hostname or "the download server"
+            detail = exc.strerror if isinstance(exc.strerror, str) and exc.strerror else str(exc)
+            raise DownloadUnreachableError(host, detail, kept=offset) from exc
         try:
             if response.status == 200:
                 offset = 0  # the server ignored the range: start over

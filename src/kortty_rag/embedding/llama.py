@@ -82,14 +82,14 @@ def open_llama(**kwargs: Any) -> Any:
     if not amx_in_build(llama_cpp):
         return llama_cpp.Llama(**kwargs)
     low_level: Any = sys.modules["llama_cpp.llama_cpp"]  # where Llama() reads its defaults
-    defaults = low_level.llama_model_default_params
-
-    def without_repacking() -> Any:
-        params = defaults()
-        params.use_extra_bufts = False
-        return params
-
     with _open_lock:  # the amended defaults are seen by this construction only
+        defaults = low_level.llama_model_default_params  # read under the lock: never our own
+
+        def without_repacking() -> Any:
+            params = defaults()
+            params.use_extra_bufts = False
+            return params
+
         low_level.llama_model_default_params = without_repacking
         try:
             return llama_cpp.Llama(**kwargs)

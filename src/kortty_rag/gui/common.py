@@ -11,11 +11,19 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QTextEdit,
+    QWidget,
+)
 
 from kortty_rag.app.diagnostics import log_folder, log_unexpected
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.progress import ProgressState, format_duration
+from kortty_rag.gui.hints import gui_hint
 
 GENERIC_NEXT_STEP = (
     "Try again. If it keeps happening, Show Details… has the full error, and the log folder keeps "
@@ -25,8 +33,9 @@ OPEN_LOG_FOLDER = "Open log folder"
 
 
 def what_to_do(exc: BaseException) -> str:
+    """The error's hint in the app's words (its buttons, not commands), or a general next step."""
     if isinstance(exc, KorttyRagError) and exc.hint:
-        return exc.hint
+        return gui_hint(exc.hint)
     return GENERIC_NEXT_STEP
 
 
@@ -35,7 +44,9 @@ def show_error(parent: QWidget, title: str, exc: BaseException) -> QMessageBox:
     logged with its traceback, which the box shows under Show Details…, next to a button that
     opens the log folder."""
     expected = isinstance(exc, KorttyRagError)
-    message = exc.message if isinstance(exc, KorttyRagError) else f"{type(exc).__name__}: {exc}"
+    message = (
+        gui_hint(exc.message) if isinstance(exc, KorttyRagError) else f"{type(exc).__name__}: {exc}"
+    )
     box = QMessageBox(
         QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent
     )
@@ -112,16 +123,18 @@ class PathChooser:
         return name or None
 
 
-def status_text(state: ProgressState, source_state: str = "") -> str:
-    """The indexing status line (docs/DESIGN.md §9): source state, documents, chunks, issues, %, rate, ETA."""
-    parts = [source_state] if source_state else []
-    parts.append(f"{state.documents} documents, {state.chunks} chunks, {state.issues} issues")
-    parts.append(f"{state.percent:.0f}%")
-    if state.chunks_per_second > 0:
-        parts.append(f"{state.chunks_per_second:.1f} chunks/s")
-    if state.eta_seconds is not None:
-        parts.append(f"ETA {format_duration(state.eta_seconds)}")
-    return " · ".join(parts)
+def keyboard_friendly(root: QWidget) -> None:
+    """Everything under ``root`` works from the keyboard the way people expect: Tab moves on from a
+    table or list to the next control (arrows move inside it) instead of walking its cells, and
+    Enter presses the focused button — also outside dialogs, where Qt leaves that off."""
+    for view in root.findChildren(QAbstractItemView):
+        view.setTabKeyNavigation(False)
+    for text in root.findChildren(QTextEdit):
+        text.setTabChangesFocus(True)  # a Tab typed into text is rarely wanted here
+    for plain in root.findChildren(QPlainTextEdit):
+        plain.setTabChangesFocus(True)
+    for button in root.findChildren(QPushButton):
+        button.setAutoDefault(True)
 
 
 def set_tab_order(widgets: Iterable[QWidget]) -> None:

@@ -1,4 +1,5 @@
-"""The main window: an "AI" area with the Knowledge Stores, AI Profiles & Roles and Models tabs.
+"""The main window: the Knowledge Stores, AI Profiles & Roles and Models tabs, a menu bar (File,
+Help) and the status area every tab's jobs report to.
 
 It owns what the tabs share — the workspace (the store registry and the retrieval service), the job
 runner and the watcher of auto sources — and shuts them down in order: cancel jobs, wait for every
@@ -7,18 +8,41 @@ worker thread, stop the watcher, close the stores.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, Signal
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
+import PySide6
+from PySide6.QtCore import QByteArray, Qt, QUrl, Signal, qVersion
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
+from kortty_rag import __version__
 from kortty_rag.app.workspace import Workspace
-from kortty_rag.gui.common import PathChooser
+from kortty_rag.config.paths import rag_dir
+from kortty_rag.errors import KorttyRagError
+from kortty_rag.gui.common import PathChooser, keyboard_friendly, show_error
 from kortty_rag.gui.models_tab import ModelsTab
 from kortty_rag.gui.profiles_tab import ProfilesTab
 from kortty_rag.gui.state import decode, encode, load_state, save_state
+from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.stores_tab import StoresTab
 from kortty_rag.gui.workers import JobRunner
 from kortty_rag.sync.watch import SourceWatcher
+
+
+def about_text() -> str:
+    """What this build is made of: the versions of llama.cpp's binding, Qt and Python."""
+    import platform
+
+    try:
+        from importlib.metadata import version
+
+        llama = version("llama-cpp-python")
+    except Exception:
+        llama = "not installed"
+    return (
+        "Local knowledge stores for retrieval-augmented generation: your files are only read, "
+        "and everything is indexed on this computer.\n\n"
+        f"llama-cpp-python {llama}\nQt {qVersion()} (PySide6 {PySide6.__version__})\n"
+        f"Python {platform.python_version()}\nData folder: {rag_dir()}"
+    )
 
 
 class MainWindow(QMainWindow):
@@ -34,27 +58,29 @@ class MainWindow(QMainWindow):
         self.runner = JobRunner(self)
         self.chooser = chooser or PathChooser()
 
+        self.status = StatusArea(self)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("aiTabs")
-        self.stores_tab = StoresTab(self.workspace, self.runner, self.chooser, self)
-        self.tabs.addTab(self.stores_tab, "Knowledge Stores")
+        self.stores_tab = StoresTab(self.workspace, self.runner, self.chooser, self.status, self)
+        self.tabs.addTab(self.stores_tab, "&Knowledge Stores")
         self.profiles_tab = ProfilesTab(self, workspace=self.workspace, chooser=self.chooser)
-        self.tabs.addTab(self.profiles_tab, "AI Profiles && Roles")
+        self.tabs.addTab(self.profiles_tab, "AI &Profiles && Roles")
         self.models_tab = ModelsTab(self.runner, self.chooser, self)
-        self.tabs.addTab(self.models_tab, "Models")
+        self.tabs.addTab(self.models_tab, "Model&s")
 
         central = QWidget(self)
         layout = QVBoxLayout(central)
-        heading = QLabel("<b>AI</b>", central)
-        heading.setObjectName("aiHeading")
-        layout.addWidget(heading)
-        layout.addWidget(self.tabs)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.status)  # below the tabs: seen from every one of them
         self.setCentralWidget(central)
+        self._build_menus()
+        keyboard_friendly(self)
         self.resize(1200, 760)
         self._restore()
 
         self.refresh_due.connect(self.stores_tab.start_auto_refresh)
         self.stores_tab.stores_changed.connect(self._stores_changed)
+        self.stores_tab.models_changed.connect(self.models_tab.reload)
         # roles shown in the stores tab follow the profiles tab
         self.profiles_tab.changed.connect(lambda *_: self.stores_tab.reload())
         self.watcher: SourceWatcher | None = None
@@ -64,6 +90,57 @@ class MainWindow(QMainWindow):
                 registry=self.registry,
             )
             self.watcher.start()
+
+    def _build_menus(self) -> None:
+        """File (Open data folder, Quit) and Help (About), with the platform's shortcuts."""
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.open_data_action = QAction("&Open data folder", self)
+        self.open_data_action.setObjectName("openDataFolderAction")
+        self.open_data_action.setStatusTip(f"Open {rag_dir()} in the file manager")
+        self.open_data_action.triggered.connect(self.open_data_folder)
+        file_menu.addAction(self.open_data_action)
+        file_menu.addSeparator()
+        self.quit_action = QAction("&Quit", self)
+        self.quit_action.setObjectName("quitAction")
+        self.quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
+        if self.quit_action.shortcut().isEmpty():  # no platform default (some desktops)
+            self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.quit_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+        self.quit_action.triggered.connect(self.close)
+        file_menu.addAction(self.quit_action)
+        help_menu = bar.addMenu("&Help")
+        self.about_action = QAction("&About kortty-rag", self)
+        self.about_action.setObjectName("aboutAction")
+        self.about_action.triggered.connect(self.show_about)
+        help_menu.addAction(self.about_action)
+        self.about_box: QMessageBox | None = None
+
+    def open_data_folder(self) -> None:
+        folder = rag_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as exc:
+            show_error(
+                self,
+                "Open data folder",
+                KorttyRagError(f"Cannot create {folder}: {exc.strerror or exc}"),
+            )
+            return
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def show_about(self) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "About kortty-rag",
+            f"kortty-rag {__version__}",
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        box.setObjectName("aboutBox")
+        box.setInformativeText(about_text())
+        self.about_box = box
+        box.open()
 
     def _stores_changed(self) -> None:
         if self.watcher is not None:

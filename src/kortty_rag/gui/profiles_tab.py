@@ -22,11 +22,13 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -36,6 +38,7 @@ from PySide6.QtWidgets import (
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, confirm, set_tab_order, show_error, what_to_do
+from kortty_rag.gui.dialogs.mcp_folders import McpFoldersDialog
 from kortty_rag.gui.dialogs.profile_editor import BACKEND_LABELS, ProfileEditor
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry, ProfileSettings
@@ -67,6 +70,7 @@ class ProfilesTab(QWidget):
         self.profiles = profiles or ProfileRegistry()
         self.settings = ProfileSettings()
         self.editor: ProfileEditor | None = None
+        self.mcp_dialog: McpFoldersDialog | None = None
         self._load_error = ""
         self._build()
         self.reload()
@@ -125,25 +129,50 @@ class ProfilesTab(QWidget):
         store_box = QGroupBox("Knowledge stores", self)
         store_layout = QVBoxLayout(store_box)
         store_layout.addWidget(self.store_table)
+        self.mcp_folders_button = self._button(
+            "Allowed f&olders…", "mcpFoldersButton", self.open_mcp_folders
+        )
+        self.mcp_folders_button.setToolTip(
+            "Folders outside your home folder that other AI tools may add to the selected store"
+        )
+        self.store_table.itemSelectionChanged.connect(self._update_buttons)
+        folders_row = QHBoxLayout()
+        folders_row.addWidget(self.mcp_folders_button)
+        folders_row.addStretch(1)
+        store_layout.addLayout(folders_row)
         store_layout.addWidget(
             self._note(
                 "Space toggles the selected check box. Autonomous workflows (terminal agent, "
                 "planning, swarm, scheduled agents) receive excerpts only from stores opted in "
-                "here. Other AI tools that start `kortty-rag serve` (MCP) see only the stores "
-                "available to them; they can change a store only when started with "
-                "--allow-changes."
+                "here. Other AI tools (MCP clients of the kortty-rag MCP server) see only the "
+                "stores opted in for them, and change one only where the user set their server up "
+                "to allow changes."
             )
         )
 
         self.status_label = self._note("")
         self.status_label.setObjectName("profilesStatus")
+        # in a small window the tab scrolls rather than squeezing its tables to a row each
+        content = QWidget(self)
+        inner = QVBoxLayout(content)
+        inner.addWidget(profile_box, 2)
+        inner.addWidget(role_box)
+        inner.addWidget(store_box, 2)
+        inner.addWidget(self.status_label)
+        for table in (self.profile_table, self.store_table):
+            rows = table.verticalHeader().defaultSectionSize()
+            table.setMinimumHeight(table.horizontalHeader().sizeHint().height() + 4 * rows)
+        scroll = QScrollArea(self)
+        scroll.setObjectName("profilesScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(content)
         layout = QVBoxLayout(self)
-        layout.addWidget(profile_box, 2)
-        layout.addWidget(role_box)
-        layout.addWidget(store_box, 2)
-        layout.addWidget(self.status_label)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
         order = [self.profile_table, self.add_button, self.edit_button, self.remove_button]
-        order += [*self.role_combos.values(), self.store_table]
+        order += [*self.role_combos.values(), self.store_table, self.mcp_folders_button]
         set_tab_order(order)
 
     def _table(self, name: str, headers: list[str]) -> QTableWidget:
@@ -249,8 +278,7 @@ class ProfilesTab(QWidget):
         allowed = "\n".join(store.roles.mcp_roots) or "none"
         return (
             "Other AI tools can add folders inside your home folder that are not hidden, and these "
-            f"places you allowed:\n{allowed}\nChange them with: kortty-rag store roles "
-            f"{store.name!r} --mcp-allow-root PATH / --mcp-forget-root PATH"
+            f"places you allowed:\n{allowed}\nAllowed folders… below changes them."
         )
 
     def _linked(self, store: Store) -> str:
@@ -278,6 +306,7 @@ class ProfilesTab(QWidget):
         selected = self.selected_profile() is not None
         self.edit_button.setEnabled(selected)
         self.remove_button.setEnabled(selected)
+        self.mcp_folders_button.setEnabled(self.selected_store() is not None)
 
     def _saved(self, message: str, *, later: bool = False) -> None:
         """Report a saved change and show the new state. ``later``: from a combo box's or table's
@@ -355,6 +384,23 @@ class ProfilesTab(QWidget):
             QTimer.singleShot(0, self, self.reload)
             return
         self._saved(f"The {role.value} role now uses AI profile {name!r}.", later=True)
+
+    def selected_store(self) -> Store | None:
+        row = self.store_table.currentRow()
+        item = self.store_table.item(row, 0) if row >= 0 else None
+        if item is None:
+            return None
+        store_id = item.data(Qt.ItemDataRole.UserRole)
+        return next((s for s in self.registry.list() if s.id == store_id), None)
+
+    def open_mcp_folders(self) -> None:
+        store = self.selected_store()
+        if store is None:
+            return
+        dialog = McpFoldersDialog(self.workspace, store, self.chooser, self)
+        dialog.finished.connect(lambda _: self.reload())
+        self.mcp_dialog = dialog
+        dialog.open()
 
     def _store_toggled(self, item: QTableWidgetItem) -> None:
         field = ROLE_COLUMNS.get(item.column())

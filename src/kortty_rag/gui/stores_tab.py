@@ -13,17 +13,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -31,35 +34,73 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.app.auto_refresh import RefreshQueue, RefreshRequest, refresh_store
 from kortty_rag.app.workspace import IndexSummary, PreparedReview, Workspace
-from kortty_rag.errors import KorttyRagError, StoreBusyError
+from kortty_rag.errors import KorttyRagError, NothingToAddError, SourceOverlapError, StoreBusyError
 from kortty_rag.gui.common import (
     PathChooser,
     confirm,
     set_tab_order,
     show_error,
     show_info,
-    status_text,
 )
 from kortty_rag.gui.dialogs.review import ReviewDialog
+from kortty_rag.gui.dialogs.scan_report import ScanReportDialog
+from kortty_rag.gui.hints import gui_hint
+from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.table_models import SourceTableModel
-from kortty_rag.gui.workers import Job, JobRunner
-from kortty_rag.models import Source, Store
-from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker
+from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobRunner
+from kortty_rag.models import Source, Store, StoreType
+from kortty_rag.progress import CancelToken, ProgressTracker
 from kortty_rag.sources.scan import SCAN_MESSAGE
 
 if TYPE_CHECKING:  # imported when first opened
     from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
     from kortty_rag.gui.dialogs.model_wizard import ModelWizard
 
+#: the source table's status column (status and reason)
+STATUS_COLUMN = 3
+#: below this width (pixels) the source table hides its Type and Sync columns
+NARROW_TABLE = 760
+
 #: Item data of a damaged store in the store list: its error (what is wrong and what to do).
 DAMAGE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
+WELCOME_TEXT = (
+    "A knowledge store is a searchable index of the files and folders you choose — notes, documents, "
+    "code, PDFs — that your AI profiles can draw on. Your files are only read, never changed, and "
+    "everything is indexed here on this computer."
+)
+STARTER_NOTE = (
+    "A store needs an embedding model, which turns text into searchable vectors. The starter model "
+    "comes from the Python package index and needs no model hub."
+)
+#: the width of the first screen's text (pixels): a readable line length
+WELCOME_WIDTH = 520
+STARTER_TIP = "all-MiniLM-L6-v2 (English, small); other models: the Models tab"
+
+#: what a failed or cancelled job left: the store as it was
+UNCHANGED = "The store still answers from its last completed index."
+
+
+def covered_text(exc: SourceOverlapError | NothingToAddError) -> str:
+    """What the store already has, in words (the source that covers the selection)."""
+    if isinstance(exc, SourceOverlapError):
+        if exc.covered and exc.path is not None and Path(exc.path) == Path(exc.existing):
+            return f"{exc.path} is already a source of this store."
+        if exc.covered:
+            return f"{exc.path} is already covered by the source {exc.existing}."
+        return f"{exc.path} contains the source {exc.existing}, which this store already has."
+    return f"{exc.path} is {exc.reason}."
+
+
 def completion_text(summary: IndexSummary) -> str:
-    return (
+    """What an indexing did; skips a rule chose and real issues are counted apart."""
+    issues = summary.issues
+    text = (
         f"{summary.indexed} new or changed, {summary.unchanged} unchanged, {summary.removed} "
-        f"removed, {summary.skipped} skipped documents"
+        f"removed, {summary.skipped - issues} skipped documents"
     )
+    return text + (f", {issues} with {'an issue' if issues == 1 else 'issues'}" if issues else "")
 
 
 class StoresTab(QWidget):
@@ -68,6 +109,7 @@ class StoresTab(QWidget):
     job_failed = Signal(object)  # exception
     job_cancelled = Signal()
     stores_changed = Signal()
+    models_changed = Signal()  # a model was installed from here
     status_changed = Signal(str)  # every text the status line shows
 
     def __init__(
@@ -75,6 +117,7 @@ class StoresTab(QWidget):
         workspace: Workspace,
         runner: JobRunner,
         chooser: PathChooser,
+        status: StatusArea,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -83,12 +126,18 @@ class StoresTab(QWidget):
         self.registry = workspace.registry  # read here; every change goes through the workspace
         self.runner = runner
         self.chooser = chooser
+        #: the main window's status area: this tab's jobs show their progress and end there
+        self.status = status
+        self.status_line = status.message
+        self.cancel_button = status.cancel_button
+        status.changed.connect(self.status_changed)
         self.review_dialog: ReviewDialog | None = None
         #: the dialogs this tab opens, kept while they are open (and for tests to find)
         self.create_dialog: CreateStoreDialog | None = None
         self.model_wizard: ModelWizard | None = None
+        self.key_dialog: QInputDialog | None = None
+        self.report_dialog: ScanReportDialog | None = None
         self.last_summary: IndexSummary | None = None
-        self._jobs: dict[str, Job] = {}
         #: automatic refreshes waiting for their store (the one policy: app.auto_refresh)
         self.refreshes = RefreshQueue()
         self._refresh_timer = QTimer(self)
@@ -113,8 +162,8 @@ class StoresTab(QWidget):
         self.store_list = QListWidget(self)
         self.store_list.setObjectName("storeList")
         self.store_list.currentItemChanged.connect(lambda *_: self._show_store())
-        self.create_button = self._button("Create…", "createStoreButton", self.create_store)
-        self.delete_button = self._button("Delete store…", "deleteStoreButton", self.delete_store)
+        self.create_button = self._button("&Create…", "createStoreButton", self.create_store)
+        self.delete_button = self._button("&Delete store…", "deleteStoreButton", self.delete_store)
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -124,6 +173,22 @@ class StoresTab(QWidget):
         row.addWidget(self.create_button)
         row.addWidget(self.delete_button)
         left_layout.addLayout(row)
+        self.rebuild_button = self._button(
+            "R&ebuild…",
+            "rebuildStoreButton",
+            self.rebuild_store,
+            "Read and embed every source again into a fresh index",
+        )
+        self.key_button = self._button(
+            "&API key…",
+            "qdrantKeyButton",
+            self.change_qdrant_key,
+            "The Qdrant service's API key, kept in the OS keyring; the connection is checked",
+        )
+        second = QHBoxLayout()
+        second.addWidget(self.rebuild_button)
+        second.addWidget(self.key_button)
+        left_layout.addLayout(second)
 
         self.store_header = QLabel(self)
         self.store_header.setObjectName("storeHeader")
@@ -143,24 +208,38 @@ class StoresTab(QWidget):
         self.source_view.verticalHeader().hide()
         header = self.source_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the path gives way
+        # a status with its reason is long: it keeps a width and shows all of it in its tooltip
+        header.setSectionResizeMode(STATUS_COLUMN, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(STATUS_COLUMN, 90)
+        header.setMinimumSectionSize(36)
+        # in a narrow window Type and Sync give way (the path's tooltip names both)
+        self.source_view.viewport().installEventFilter(self)
         self.source_view.selectionModel().selectionChanged.connect(
             lambda *_: self._update_buttons()
         )
+        # a source's Skipped and Issues counts open its last scan report (Enter or double-click)
+        self.source_view.activated.connect(self._source_activated)
+        self.source_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.report_action = QAction("Show &scan report…", self.source_view)
+        self.report_action.triggered.connect(self.show_scan_report)
+        self.source_view.addAction(self.report_action)
 
-        self.add_files_button = self._button("Add files…", "addFilesButton", self.add_files)
-        self.add_folder_button = self._button("Add folder…", "addFolderButton", self.add_folder)
+        self.add_files_button = self._button("Add fi&les…", "addFilesButton", self.add_files)
+        self.add_folder_button = self._button("Add f&older…", "addFolderButton", self.add_folder)
         self.refresh_button = self._button(
-            "Refresh now", "refreshButton", self.refresh_now, "Scan again and review what changed"
+            "&Refresh now", "refreshButton", self.refresh_now, "Scan again and review what changed"
         )
         self.toggle_button = self._button(
-            "Disable",
+            "Disa&ble",
             "toggleButton",
             self.toggle_source,
             "Disabled sources keep their chunks but are never retrieved",
         )
-        self.remove_button = self._button("Remove…", "removeSourceButton", self.remove_source)
-        self.search_button = self._button("Test search…", "testSearchButton", self.open_test_search)
+        self.remove_button = self._button("Re&move…", "removeSourceButton", self.remove_source)
+        self.search_button = self._button(
+            "&Test search…", "testSearchButton", self.open_test_search
+        )
         actions = QHBoxLayout()
         for button in (
             self.add_files_button,
@@ -173,38 +252,34 @@ class StoresTab(QWidget):
             actions.addWidget(button)
         actions.addStretch(1)
 
-        self.status_line = QLabel("", self)
-        self.status_line.setObjectName("statusLine")
-        self.status_line.setWordWrap(True)
-        self.progress = QProgressBar(self)
-        self.progress.setObjectName("jobProgress")
-        self.progress.setRange(0, 100)
-        self.progress.hide()
-        self.cancel_button = self._button("Cancel", "cancelJobButton", self.cancel_job)
-        self.cancel_button.hide()
-        status = QHBoxLayout()
-        status.addWidget(self.status_line, 1)
-        status.addWidget(self.progress)
-        status.addWidget(self.cancel_button)
-
         right = QWidget(self)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.store_header)
         right_layout.addLayout(actions)
         right_layout.addWidget(self.source_view, 1)
-        right_layout.addLayout(status)
 
         splitter = QSplitter(self)
         splitter.addWidget(left)
         splitter.addWidget(right)
         splitter.setStretchFactor(1, 3)
+        splitter.setSizes([190, 610])
+        splitter.setChildrenCollapsible(False)
+        self.pages = QStackedWidget(self)
+        self.pages.setObjectName("storesPages")
+        self.welcome = self._welcome_page()
+        self.pages.addWidget(self.welcome)
+        self.pages.addWidget(splitter)
+        self.stores_page = splitter
         layout = QVBoxLayout(self)
-        layout.addWidget(splitter)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages)
         order = (
             self.store_list,
             self.create_button,
             self.delete_button,
+            self.rebuild_button,
+            self.key_button,
             self.add_files_button,
             self.add_folder_button,
             self.refresh_button,
@@ -214,6 +289,95 @@ class StoresTab(QWidget):
             self.source_view,
         )
         set_tab_order(order)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.source_view.viewport():
+            narrow = self.source_view.width() < NARROW_TABLE
+            header = self.source_view.horizontalHeader()
+            for column in (SourceTableModel.TYPE, SourceTableModel.SYNC):
+                header.setSectionHidden(column, narrow)
+        return super().eventFilter(watched, event)
+
+    def _welcome_page(self) -> QWidget:
+        """What a first start shows instead of an empty list: what a store is, what happens to the
+        files, and the one thing to do next."""
+        page = QWidget(self)
+        page.setObjectName("welcomePage")
+        title = QLabel("Welcome to kortty-rag", page)
+        title.setObjectName("welcomeTitle")
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        title.setFont(font)
+        text = QLabel(WELCOME_TEXT, page)
+        text.setObjectName("welcomeText")
+        text.setWordWrap(True)
+        self.first_store_button = QPushButton("&Create your first knowledge store…", page)
+        self.first_store_button.setObjectName("firstStoreButton")
+        self.first_store_button.setMinimumHeight(44)
+        self.first_store_button.clicked.connect(self.create_store)
+        self.starter_button = QPushButton("&Install the offline starter model", page)
+        self.starter_button.setObjectName("welcomeStarterButton")
+        self.starter_button.setToolTip(STARTER_TIP)
+        self.starter_button.clicked.connect(self.install_starter)
+        self.starter_note = QLabel(STARTER_NOTE, page)
+        self.starter_note.setObjectName("welcomeStarterNote")
+        self.starter_note.setWordWrap(True)
+        # a panel of a readable width, centred: wrapped text gets the height it needs
+        panel = QWidget(page)
+        panel.setObjectName("welcomePanel")
+        panel.setFixedWidth(WELCOME_WIDTH)
+        column = QVBoxLayout(panel)
+        column.setSpacing(12)
+        column.addWidget(title)
+        column.addWidget(text)
+        column.addWidget(self.first_store_button)
+        column.addSpacing(8)
+        column.addWidget(self.starter_note)
+        column.addWidget(self.starter_button, 0, Qt.AlignmentFlag.AlignLeft)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(panel)
+        row.addStretch(1)
+        outer = QVBoxLayout(page)
+        outer.addStretch(1)
+        outer.addLayout(row)
+        outer.addStretch(2)
+        return page
+
+    def _show_welcome(self, welcome: bool) -> None:
+        from kortty_rag.embedding.installed import list_models
+
+        if welcome:
+            no_model = not list_models()
+            self.starter_button.setVisible(no_model)
+            self.starter_note.setVisible(no_model)
+        self.pages.setCurrentWidget(self.welcome if welcome else self.stores_page)
+
+    def install_starter(self) -> None:
+        """The offline starter model, from the package index (no model hub), as a background job."""
+        from kortty_rag.embedding.install import install_starter
+
+        def run(progress: ProgressTracker, cancel: CancelToken) -> object:
+            progress.stage("starter")
+            return install_starter(progress=progress)
+
+        def installed(model: Any) -> None:
+            self.status.finish(f"The embedding model {model.id} is installed. Create a store next.")
+            self.models_changed.emit()
+            self.reload()
+
+        job = Job(run, key=MODEL_INSTALL_JOB, name="Install starter model")
+        job.signals.finished.connect(installed)
+        job.signals.failed.connect(lambda exc: show_error(self, "Install starter model", exc))
+        job.signals.done.connect(lambda: self.starter_button.setEnabled(True))
+        try:
+            self.runner.start(job)
+        except StoreBusyError as exc:
+            show_error(self, "Install starter model", exc)
+            return
+        self.starter_button.setEnabled(False)
+        self.status.track(job, "Installing the offline starter model", cancellable=False)
 
     # -- state ----------------------------------------------------------------------------------------
 
@@ -231,13 +395,14 @@ class StoresTab(QWidget):
         for broken in survey.damaged:  # shown with its reason; every action is off for it
             item = QListWidgetItem(f"{broken.name}\nDAMAGED", self.store_list)
             item.setData(Qt.ItemDataRole.UserRole, broken.id)
-            item.setData(DAMAGE_ROLE, str(broken.error))
-            item.setToolTip(str(broken.error))
+            item.setData(DAMAGE_ROLE, gui_hint(str(broken.error)))
+            item.setToolTip(gui_hint(str(broken.error)))
             if broken.id == current:
                 self.store_list.setCurrentItem(item)
         if self.store_list.currentItem() is None and self.store_list.count():
             self.store_list.setCurrentRow(0)
         self.store_list.blockSignals(False)
+        self._show_welcome(self.store_list.count() == 0)
         self._show_store()
 
     def current_store(self) -> Store | None:
@@ -305,14 +470,18 @@ class StoresTab(QWidget):
             self.add_folder_button,
             self.search_button,
             self.delete_button,
+            self.rebuild_button,
+            self.key_button,
         ):
             button.setEnabled(store is not None and not busy)
+        self.rebuild_button.setEnabled(store is not None and bool(store.sources) and not busy)
+        self.key_button.setVisible(store is not None and store.type is StoreType.QDRANT)
         self.search_button.setEnabled(store is not None)
         self.refresh_button.setEnabled(store is not None and bool(store.sources) and not busy)
         self.remove_button.setEnabled(source is not None and not busy)
         self.toggle_button.setEnabled(source is not None)
         self.toggle_button.setText(
-            "Enable" if source is not None and not source.enabled else "Disable"
+            "Ena&ble" if source is not None and not source.enabled else "Disa&ble"
         )
 
     # -- jobs -----------------------------------------------------------------------------------------
@@ -326,59 +495,53 @@ class StoresTab(QWidget):
         *,
         status: str,
         on_failed: Callable[[BaseException], None] | None = None,
+        cancelled: str = "",
+        cancellable: bool = True,
     ) -> Job | None:
+        """Run ``function`` for ``store`` in the background; its progress shows as ``status`` in
+        the status area; ``cancelled`` says what a cancel left (the default: nothing changed)."""
         job = Job(function, key=store.id, name=name)
         for ended in (job.signals.finished, job.signals.failed, job.signals.cancelled):
             ended.connect(lambda *_: self._update_buttons())  # the store is free again
-        job.signals.progress.connect(lambda state: self._on_progress(state, status))
         job.signals.finished.connect(on_done)
         job.signals.failed.connect(on_failed or (lambda exc: self._on_failed(name, exc)))
-        job.signals.cancelled.connect(self._on_cancelled)
-        job.signals.done.connect(lambda: self._on_job_done(store.id))
+        job.signals.cancelled.connect(lambda: self._on_cancelled(cancelled))
+        job.signals.done.connect(self.reload)
         try:
             self.runner.start(job)
         except StoreBusyError as exc:
             show_error(self, "Store busy", exc)
             return None
-        self._jobs[store.id] = job
-        self.set_status(status)
-        self.progress.setValue(0)
-        self.progress.show()
-        self.cancel_button.show()
+        self.status.track(job, status, cancellable=cancellable)
         self._update_buttons()
         return job
 
-    def _on_progress(self, state: ProgressState, status: str) -> None:
-        self.progress.setValue(int(state.percent))
-        if state.stage == "scan":
-            self.set_status(f"{SCAN_MESSAGE} {state.issues} skipped so far")
-        else:
-            self.set_status(status_text(state, status))
-
     def set_status(self, text: str) -> None:
-        self.status_line.setText(text)
-        self.status_changed.emit(text)
+        self.status.set_text(text)
 
     def _on_failed(self, name: str, exc: BaseException) -> None:
-        self.set_status(f"{name} failed; the previous snapshot is still active.")
+        if isinstance(exc, (SourceOverlapError, NothingToAddError)):
+            self._already_covered(exc)
+            return
+        self.set_status(f"{name} failed. {UNCHANGED}")
         self.job_failed.emit(exc)
         show_error(self, f"{name} failed", exc)
 
-    def _on_cancelled(self) -> None:
-        self.set_status("Cancelled; the previous snapshot is still active.")
+    def _already_covered(self, exc: SourceOverlapError | NothingToAddError) -> None:
+        """Adding what the store already has is information, not a failure."""
+        text = covered_text(exc)
+        self.set_status(f"Nothing was added: {text}")
+        self.job_failed.emit(exc)
+        show_info(
+            self,
+            "Already in this store",
+            text,
+            "Select that source and use Refresh now to pick up changes in it.",
+        )
+
+    def _on_cancelled(self, what: str) -> None:
+        self.set_status(f"Cancelled. {what or UNCHANGED}")
         self.job_cancelled.emit()
-
-    def _on_job_done(self, store_id: str) -> None:
-        self._jobs.pop(store_id, None)
-        self.progress.hide()
-        self.cancel_button.hide()
-        self.reload()
-
-    def cancel_job(self) -> None:
-        store = self.current_store()
-        for store_id, job in self._jobs.items():
-            if store is None or store_id == store.id:
-                job.cancel()
 
     # -- scan, review, index --------------------------------------------------------------------------
 
@@ -422,7 +585,19 @@ class StoresTab(QWidget):
             self.scan_finished.emit(review)
             self.open_review(store, review, on_rejected)
 
-        job = self._start(store, "Scan", scan, scanned, status=SCAN_MESSAGE)
+        adding = (
+            f"; {', '.join(paths)} {'was' if len(paths) == 1 else 'were'} not added"
+            if paths
+            else ""
+        )
+        job = self._start(
+            store,
+            "Scan",
+            scan,
+            scanned,
+            status=SCAN_MESSAGE,
+            cancelled=f"Nothing was changed{adding}.",
+        )
         if job is not None and on_rejected is not None:
             job.signals.cancelled.connect(on_rejected)
             job.signals.failed.connect(lambda _: on_rejected())
@@ -446,23 +621,30 @@ class StoresTab(QWidget):
         new = " (new source)" if review.new_sources else ""
         many = f"{len(review.plan.sources)} sources"
         status = f"Indexing {paths if len(paths) < 120 else many}{new}"
+        if review.new_sources:
+            count = len(review.new_sources)
+            kept = f"the new {'folder was' if count == 1 else f'{count} sources were'} not added."
+        else:
+            kept = "the changes were not indexed."
+        cancelled = f"{store.name} still answers from its last completed index; {kept}"
 
         def index(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary:
             return workspace.apply(store, review, progress=progress, cancel=cancel)
 
         def indexed(summary: IndexSummary) -> None:
             self.last_summary = summary
-            self.set_status(f"Done: {completion_text(summary)}.")
-            self.index_finished.emit(summary)
             failed = [f"{path}: {reason}" for o in summary.sources for path, reason in o.failed]
-            show_info(
-                self,
-                "Indexing finished",
-                f"{store.name}: {completion_text(summary)}.",
-                "\n".join(failed[:20]),
+            self.status.finish(
+                f"Done: {completion_text(summary)} in {store.name}.",
+                title="Indexing finished",
+                summary=f"{store.name}: {completion_text(summary)}.",
+                detail="\n".join(failed[:20]),
             )
+            self.index_finished.emit(summary)
 
-        return self._start(store, "Indexing", index, indexed, status=status)
+        return self._start(
+            store, "Indexing", index, indexed, status=status, cancelled=f"{cancelled}"
+        )
 
     def start_auto_refresh(self, store_id: str, source_ids: Sequence[str]) -> None:
         """A watched auto source changed: scan and index without asking (that is what auto means).
@@ -554,6 +736,102 @@ class StoresTab(QWidget):
             yes_text="Remove",
         )
 
+    def _source_activated(self, index: QModelIndex) -> None:
+        if index.column() in (SourceTableModel.SKIPPED, SourceTableModel.ISSUES):
+            self.show_scan_report()
+
+    def show_scan_report(self) -> None:
+        """Which files the selected source's last indexing left out, and why."""
+        store, source = self.current_store(), self.selected_source()
+        if store is None or source is None:
+            return
+        dialog = ScanReportDialog(source, self.workspace.scan_report(store, source), self)
+        self.report_dialog = dialog
+        dialog.open()
+
+    def rebuild_store(self) -> None:
+        """Everything embedded again into a fresh snapshot; the current one serves until then."""
+        store = self.current_store()
+        if store is None:
+            return
+        workspace = self.workspace
+
+        def rebuild(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary:
+            return workspace.rebuild_store(store, progress=progress, cancel=cancel)
+
+        def rebuilt(summary: IndexSummary) -> None:
+            self.last_summary = summary
+            self.status.finish(
+                f"Rebuilt {store.name}: {summary.chunks_embedded} chunks embedded from "
+                f"{summary.indexed} documents.",
+                title="Rebuild finished",
+                summary=f"{store.name}: {completion_text(summary)}.",
+            )
+            self.index_finished.emit(summary)
+
+        confirm(
+            self,
+            "Rebuild store",
+            f"Rebuild {store.name}?",
+            f"Every file of its {len(store.sources)} sources is read and embedded again into a "
+            "fresh index. Until that is complete the store keeps answering from its current one; "
+            "your files are only read.",
+            lambda: self._start(
+                store,
+                "Rebuild",
+                rebuild,
+                rebuilt,
+                status=f"Rebuilding {store.name}",
+                cancelled=f"{UNCHANGED.removesuffix('.')}; the rebuild was stopped.",
+            ),
+            yes_text="Rebuild",
+        )
+
+    def change_qdrant_key(self) -> None:
+        """Keep a new API key for a Qdrant store's service, then check that the service takes it."""
+        store = self.current_store()
+        if store is None or store.type is not StoreType.QDRANT:
+            return
+        dialog = QInputDialog(self)
+        dialog.setObjectName("qdrantKeyDialog")
+        dialog.setWindowTitle(f"API key — {store.name}")
+        dialog.setLabelText(
+            f"The API key of the Qdrant service at {store.options.qdrant.url}. It is kept in the OS "
+            "keyring, never in a file; leave it empty to remove the stored key."
+        )
+        dialog.setTextEchoMode(QLineEdit.EchoMode.Password)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # the secret goes with it
+        dialog.textValueSelected.connect(lambda key: self._keep_qdrant_key(store, key))
+        dialog.finished.connect(lambda _: dialog.setTextValue(""))
+        dialog.destroyed.connect(lambda: setattr(self, "key_dialog", None))
+        self.key_dialog = dialog
+        dialog.open()
+
+    def _keep_qdrant_key(self, store: Store, key: str) -> None:
+        """A new key replaces the old one only once the service accepted it."""
+        workspace = self.workspace
+
+        def keep(progress: ProgressTracker, cancel: CancelToken) -> str:
+            if not key:
+                workspace.remove_qdrant_key(store)
+                return "The stored API key was removed."
+            backend = workspace.replace_qdrant_key(store, key)
+            return f"The API key is kept in the keyring ({backend}) and the service accepted it."
+
+        def refused(exc: BaseException) -> None:
+            self.set_status(f"{store.name}: the API key was not changed.")
+            show_error(self, "API key not changed", exc)
+
+        self._start(
+            store,
+            "API key",
+            keep,
+            lambda text: self.status.finish(f"{store.name}: {text}"),
+            status="Checking the connection",
+            on_failed=refused,
+            cancellable=False,
+        )
+
     def delete_store(self) -> None:
         store = self.current_store()
         if store is None:
@@ -612,8 +890,8 @@ class StoresTab(QWidget):
 
         def forget_empty_store() -> None:
             fresh = next((s for s in self.registry.list() if s.id == store.id), None)
-            if fresh is not None and not fresh.sources:
-                self.workspace.delete_store(fresh)
+            if fresh is not None and not fresh.sources:  # nothing in it: no service to reach
+                self.workspace.discard_new_store(fresh)
                 self.reload()
                 self.stores_changed.emit()
 

@@ -23,6 +23,9 @@ from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker
 #: progress updates per second, at most
 PROGRESS_HZ = 10.0
 
+#: the key of every model install (the wizard's and the first screen's): one at a time
+MODEL_INSTALL_JOB = "model-install"
+
 JobFunction = Callable[[ProgressTracker, CancelToken], Any]
 
 
@@ -49,6 +52,8 @@ class Job(QRunnable):
         self.completed = threading.Event()
         self._last_emit = 0.0
         self._last_stage = ""
+        #: the job's progress; the GUI thread may ask for its state at any time (it locks)
+        self.tracker = ProgressTracker(self._on_progress)
 
     def cancel(self) -> None:
         self.cancel_token.cancel()
@@ -61,7 +66,7 @@ class Job(QRunnable):
 
     def run(self) -> None:
         self.signals.started.emit()
-        tracker = ProgressTracker(self._on_progress)
+        tracker = self.tracker
         try:
             result = self.function(tracker, self.cancel_token)
         except Cancelled:

@@ -249,7 +249,9 @@ class OpenAIChat:
         connect_timeout: float = CONNECT_TIMEOUT,
         read_timeout: float = READ_TIMEOUT,
         environ: Mapping[str, str] | None = None,
+        key: str | None = None,
     ) -> None:
+        """``key``: use this API key rather than the profile's (a key entered but not saved yet)."""
         if not profile.endpoint:
             raise UsageError(f"AI profile {profile.name!r} has no endpoint")
         self.profile = profile
@@ -259,7 +261,7 @@ class OpenAIChat:
         self.path = chat_completions_path(self.endpoint)
         self.connect_timeout = connect_timeout
         self.read_timeout = read_timeout
-        self._key = api_key(profile, environ)
+        self._key = key if key is not None else api_key(profile, environ)
 
     def _fail(self, message: str, hint: str = "") -> ChatError:
         return ChatError(f"{self.endpoint.url}: {message}", endpoint=self.endpoint.url, hint=hint)
@@ -338,6 +340,52 @@ class OpenAIChat:
             if conn is not None:
                 conn.close()
 
+    def models(self) -> list[str]:
+        """The model ids the server lists at ``/v1/models`` (``[]`` when it has no such list)."""
+        path = chat_completions_path(self.endpoint).removesuffix("/chat/completions") + "/models"
+        headers = self._headers() | {"Accept": "application/json"}
+        conn: http.client.HTTPConnection | None = None
+        try:
+            try:
+                conn = self._connect()
+            except TimeoutError as exc:
+                raise self._fail(
+                    f"no connection within {self.connect_timeout:g} s",
+                    "Check that the server is running and reachable.",
+                ) from exc
+            conn.request("GET", path, headers=headers)
+            response = conn.getresponse()
+            if response.status == 404:
+                return []
+            if response.status != 200:
+                raise self._http_error(response)
+            raw = response.read(MAX_JSON_BYTES + 1)
+        except ssl.SSLCertVerificationError as exc:
+            raise self._fail(
+                f"TLS certificate verification failed ({exc.verify_message})",
+                "The server's certificate must be valid for its host name and trusted by the "
+                "system's CA store.",
+            ) from exc
+        except TimeoutError as exc:
+            raise self._fail(f"no answer within {self.read_timeout:g} s") from exc
+        except ConnectionRefusedError as exc:
+            raise self._fail("connection refused", "Check that the server is running.") from exc
+        except (OSError, http.client.HTTPException) as exc:
+            raise self._fail(f"the connection failed: {_clean(str(exc), self._key)}") from exc
+        finally:
+            if conn is not None:
+                conn.close()
+        try:
+            listed = json.loads(raw).get("data", []) if len(raw) <= MAX_JSON_BYTES else []
+        except (ValueError, AttributeError):
+            return []
+        ids = (
+            [m.get("id") for m in listed if isinstance(m, Mapping)]
+            if isinstance(listed, list)
+            else []
+        )
+        return [str(i) for i in ids if isinstance(i, str) and i.isprintable()][:500]
+
     def _http_error(self, response: http.client.HTTPResponse) -> ChatError:
         detail = _error_detail(response.read(MAX_ERROR_BYTES), self._key)
         status = response.status
@@ -352,8 +400,8 @@ class OpenAIChat:
             else:
                 hint = (
                     "The endpoint needs an API key: `kortty-rag profile key "
-                    f"{self.profile.name!r}` keeps one in the OS keyring (or give the profile "
-                    "--api-key-env VAR)."
+                    f"{self.profile.name!r}` keeps one in the OS keyring (or name, in the profile, "
+                    "an environment variable that holds it)."
                 )
         elif status == 404:
             hint = (

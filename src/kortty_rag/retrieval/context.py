@@ -19,7 +19,14 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kortty_rag.retrieval.skeleton import BRACKET, fold, is_hidden, skeleton, skeleton_of
+from kortty_rag.retrieval.skeleton import (
+    BRACKET,
+    fold,
+    is_hidden,
+    letter_angle_brackets,
+    skeleton,
+    skeleton_of,
+)
 
 WRAPPER = "retrieved_context"
 OPEN_TAG = f"<{WRAPPER}>"
@@ -47,7 +54,11 @@ _INVISIBLE_MARKS = re.compile(
 # special token's — any non-ASCII character counts as a bracket.
 _B = BRACKET
 _OPENING = f"[<>\\[\\](){{}}{_B}]"
-_ANGLE = f"[<>\\[\\]{_B}]"
+# A letter is never a bracket in the skeleton ("。" and CJK prose stay prose), but the confusables
+# data folds a few letters to an angle bracket: Hiragana "く" to "❬", which a model's view reads as
+# "<". Around a template word ("‹ടYടく": "<sys<") those count as angle brackets too.
+_LETTER_ANGLES = letter_angle_brackets()
+_ANGLE = f"[<>\\[\\]{_B}{re.escape(_LETTER_ANGLES)}]"
 _LOOSE = f"(?:{_OPENING}|[^\\x00-\\x7f])"
 # A bar and the digits in skeleton form, with their letter look-alikes ("1" and "|" fold to "l"; "I",
 # a look-alike of both, is already case-folded to "i" when the confusables apply).

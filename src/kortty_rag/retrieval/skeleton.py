@@ -125,6 +125,21 @@ def fold(ch: str) -> str:
     )
 
 
+@functools.cache
+def letter_angle_brackets() -> str:
+    """The opening and closing brackets that letters of the confusables data fold to ("く" → "❬"):
+    :func:`fold` keeps them (a letter is not a bracket), and a pattern may count them as angles."""
+    found = {
+        folded
+        for source in _prototypes()
+        if unicodedata.category(source)[0] in "LN"
+        and len(folded := fold(source)) == 1
+        and not folded.isascii()
+        and unicodedata.category(folded) in ("Ps", "Pe", "Pi", "Pf")
+    }
+    return "".join(sorted(found))
+
+
 def skeleton_of(text: str) -> str:
     return "".join(map(fold, text))
 

@@ -39,6 +39,9 @@ class ReviewRow:
     #: for a row to index: about how many chunks its text makes and how long embedding them takes
     estimated_chunks: int = 0
     estimated_seconds: float = 0.0
+    #: a skipped row that is a problem (unreadable, undecodable, failed extraction), not a choice
+    #: made by a rule (hidden, ignored, excluded, unsupported format, empty, over the size limit)
+    problem: bool = False
 
     @property
     def long_to_embed(self) -> bool:
@@ -85,6 +88,7 @@ class ReviewRow:
             "characters": self.characters,
             "estimated_chunks": self.estimated_chunks,
             "estimated_seconds": round(self.estimated_seconds, 1),
+            "problem": self.problem,
         }
 
 

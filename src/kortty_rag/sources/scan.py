@@ -225,7 +225,9 @@ class _Walk:
         fmt: str = "",
         size: int = 0,
         keeps_previous: bool = False,
+        problem: bool = False,
     ) -> None:
+        """A skipped row; ``problem`` when something went wrong rather than a rule deciding it."""
         self.rows.append(
             ReviewRow(
                 self.source.id,
@@ -236,6 +238,7 @@ class _Walk:
                 FileStatus.SKIPPED,
                 reason,
                 keeps_previous=keeps_previous,
+                problem=problem,
             )
         )
         self.s.progress.count(issues=1)
@@ -263,6 +266,7 @@ class _Walk:
                     f"cannot read folder ({_error_text(exc)})",
                     fmt="folder",
                     keeps_previous=True,
+                    problem=True,
                 )
                 continue
             first = False
@@ -279,6 +283,7 @@ class _Walk:
                         Path(_displayable(entry.path)),
                         _displayable(child_rel),
                         "name is not valid UTF-8 (rename it to index it)",
+                        problem=True,
                     )
                     continue
                 try:
@@ -289,6 +294,7 @@ class _Walk:
                         child_rel,
                         f"cannot read entry ({_error_text(exc)})",
                         keeps_previous=child_rel in self.known,
+                        problem=True,
                     )
                     continue
                 if stat.S_ISDIR(info.st_mode):
@@ -392,7 +398,7 @@ class _Walk:
                 sha256, size, characters = self._check_text(path, limit)
                 pages = None
         except (TextRejected, ExtractionError) as exc:
-            self.skip(path, rel, exc.reason, fmt=fmt, size=listed_size)
+            self.skip(path, rel, exc.reason, fmt=fmt, size=listed_size, problem=True)
             return True
         except NotRegularFile as exc:
             self.skip(path, rel, f"{exc.strerror} — not a regular file, never opened", fmt=fmt)
@@ -404,6 +410,7 @@ class _Walk:
                 f"cannot read file ({_error_text(exc)})",
                 fmt=fmt,
                 keeps_previous=known_hash is not None,
+                problem=True,
             )
             return True
         if size > limit:

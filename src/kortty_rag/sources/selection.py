@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from kortty_rag.errors import SourceError, SourceOverlapError
+from kortty_rag.errors import NothingToAddError, SourceError, SourceOverlapError
 from kortty_rag.extract.safe_open import kind_of
 from kortty_rag.models import (
     MAX_MAX_FILE_SIZE,
@@ -109,7 +109,8 @@ def select_sources(
         if stat.S_ISDIR(info.st_mode):
             for other, source in folders + chosen_folders:
                 if _inside(resolved, other) or _inside(other, resolved):
-                    raise SourceOverlapError(path, Path(source.path))
+                    covered = _inside(resolved, other)
+                    raise SourceOverlapError(path, Path(source.path), covered=covered)
             source = Source(
                 id=new_source_id(),
                 path=str(path),
@@ -181,11 +182,7 @@ def select_sources(
                 continue
         kept.append(source)
     if not kept and rejected:
-        raise SourceError(
-            f"Nothing to add: {rejected[0].path} is {rejected[0].reason}",
-            path=Path(rejected[0].path),
-            hint="Refresh the existing source instead.",
-        )
+        raise NothingToAddError(Path(rejected[0].path), rejected[0].reason)
     return Selection(tuple(kept), tuple(rejected))
 
 

@@ -53,6 +53,8 @@ class SourceOutcome:
     unchanged: int = 0
     removed: int = 0
     skipped: int = 0
+    #: of ``skipped``, the problems (unreadable, failed extraction), not a rule's choice
+    problems: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)
     chunks_added: int = 0
 
@@ -82,7 +84,13 @@ class IndexSummary:
 
     @property
     def skipped(self) -> int:
+        """Every document not indexed: left out by a rule, unreadable, or failed while indexing."""
         return self._sum("skipped") + sum(len(o.failed) for o in self.sources)
+
+    @property
+    def issues(self) -> int:
+        """Of :attr:`skipped`, the problems: unreadable or unextractable, or failed while indexing."""
+        return self._sum("problems") + sum(len(o.failed) for o in self.sources)
 
     def line(self) -> str:
         return (
@@ -213,7 +221,11 @@ class IndexRun:
 
     def _source(self, update: StoreUpdate, plan: SourcePlan) -> SourceOutcome:
         outcome = SourceOutcome(
-            plan.source.id, SourceStatus.READY, unchanged=plan.unchanged, skipped=plan.skipped
+            plan.source.id,
+            SourceStatus.READY,
+            unchanged=plan.unchanged,
+            skipped=plan.skipped,
+            problems=plan.problems,
         )
         if plan.root_state is RootState.ERROR:
             outcome.status, outcome.reason = SourceStatus.ERROR, plan.root_error

@@ -40,6 +40,8 @@ class SourcePlan:
     remove: tuple[str, ...]
     unchanged: int
     skipped: int
+    #: of ``skipped``, the rows that are problems (:attr:`ReviewRow.problem`)
+    problems: int = 0
 
     @property
     def remove_all(self) -> bool:
@@ -80,6 +82,7 @@ class ChangePlan:
                     remove=review.removed if review.root_state is not RootState.ERROR else (),
                     unchanged=len(review.rows_with(FileStatus.UNCHANGED)),
                     skipped=len(review.rows_with(FileStatus.SKIPPED)),
+                    problems=sum(1 for r in review.rows_with(FileStatus.SKIPPED) if r.problem),
                 )
             )
         return cls(tuple(plans), base_version)

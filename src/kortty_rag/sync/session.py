@@ -42,6 +42,10 @@ from kortty_rag.sources.scan import ScanLimits, Scanner
 from kortty_rag.sources.selection import absolute, file_source_index, real, select_sources
 from kortty_rag.sync.pipeline import IndexSummary, SourceOutcome, run_index
 from kortty_rag.sync.plan import ChangePlan
+from kortty_rag.sync.scan_reports import delete_reports, save_report
+
+#: what a job does while the embedding model loads (seconds, the first time in a process)
+LOADING_MODEL = "Loading the embedding model…"
 
 
 @dataclass
@@ -171,6 +175,7 @@ class StoreSession:
         if embedder is None and review.plan.adds:  # nothing to embed: no model needed
             from kortty_rag.embedding.loader import load_embedder
 
+            self.progress.message(LOADING_MODEL)
             embedder = load_embedder(self.store.embedding)
         keep = {s.id for s in self.store.sources} | {s.id for s in review.new_sources}
         summary = run_index(
@@ -200,6 +205,10 @@ class StoreSession:
             return store
 
         self.store = self.registry.update(self.store.id, change)
+        for source_review in review.report.sources:
+            outcome = outcomes.get(source_review.source.id)
+            if outcome is not None and outcome.status is SourceStatus.READY:
+                save_report(self.store.id, source_review.source.id, list(source_review.rows), when)
 
     def rebuild(self, identity: EmbeddingIdentity | None = None) -> IndexSummary:
         """Re-embed every source into a fresh snapshot (optionally with another model) and swap it in
@@ -208,6 +217,7 @@ class StoreSession:
         from kortty_rag.embedding.loader import load_embedder
 
         identity = identity or get_model(self.store.embedding.model_id).identity()
+        self.progress.message(LOADING_MODEL)
         embedder = load_embedder(identity)
         target = self.store.evolve(embedding=identity)
         fresh = open_vector_store(target, ignore_active=True)
@@ -288,6 +298,7 @@ class StoreSession:
                 f"({reason}); they are no longer retrieved",
                 hint="The next refresh of this store (or `kortty-rag store rebuild`) deletes them.",
             ) from exc
+        delete_reports(self.store.id, source_id)
         return removed
 
     def delete_store(self, *, keep_remote_vectors: bool = False) -> DeletionReport:
@@ -302,15 +313,21 @@ class StoreSession:
         report = self.registry.delete(self.store)
         if self.store.type is StoreType.QDRANT:
             delete_api_key(self.store.id)
+        delete_reports(self.store.id)
         return report
 
 
 def _after(base: Source, outcome: SourceOutcome, documents: list[Document], when: str) -> Source:
     mine = [d for d in documents if d.source_id == base.id]
-    issues = outcome.skipped + len(outcome.failed)
+    issues = outcome.problems + len(outcome.failed)
     if outcome.status is SourceStatus.ERROR:
         return base.evolve(status=SourceStatus.ERROR, status_reason=outcome.reason)
-    counts = SourceCounts(files=len(mine), chunks=sum(d.chunk_count for d in mine), issues=issues)
+    counts = SourceCounts(
+        files=len(mine),
+        chunks=sum(d.chunk_count for d in mine),
+        issues=issues,
+        skipped=outcome.skipped - outcome.problems,
+    )
     if outcome.status is SourceStatus.MISSING:
         return base.evolve(
             status=SourceStatus.MISSING, status_reason=outcome.reason, counts=SourceCounts()

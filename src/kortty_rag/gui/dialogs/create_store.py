@@ -33,7 +33,7 @@ from kortty_rag.app.stores import QdrantTarget, check_qdrant_target
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import PathChooser, show_error
+from kortty_rag.gui.common import PathChooser, keyboard_friendly, show_error
 from kortty_rag.gui.lexical_language import language_combo, selected_language
 from kortty_rag.gui.relevance import relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner
@@ -68,10 +68,10 @@ class CreateStoreDialog(QDialog):
         self.name_edit.setPlaceholderText("e.g. Project notes")
         self.model_combo = QComboBox(self)
         self.model_combo.setObjectName("modelCombo")
-        self.text_role = QCheckBox("Text", self)
+        self.text_role = QCheckBox("&Text", self)
         self.text_role.setObjectName("textRoleCheck")
         self.text_role.setChecked(True)
-        self.coding_role = QCheckBox("Coding", self)
+        self.coding_role = QCheckBox("C&oding", self)
         self.coding_role.setObjectName("codingRoleCheck")
         roles = QHBoxLayout()
         roles.addWidget(self.text_role)
@@ -81,13 +81,13 @@ class CreateStoreDialog(QDialog):
         self.path_list = QListWidget(self)
         self.path_list.setObjectName("pathList")
         self.path_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        add_folder = QPushButton("Add folder…", self)
+        add_folder = QPushButton("Add &folder…", self)
         add_folder.setObjectName("dialogAddFolderButton")
         add_folder.clicked.connect(self._add_folder)
-        add_files = QPushButton("Add files…", self)
+        add_files = QPushButton("Add f&iles…", self)
         add_files.setObjectName("dialogAddFilesButton")
         add_files.clicked.connect(self._add_files)
-        remove = QPushButton("Remove", self)
+        remove = QPushButton("Remo&ve", self)
         remove.clicked.connect(lambda: self.path_list.takeItem(self.path_list.currentRow()))
         path_buttons = QHBoxLayout()
         for button in (add_folder, add_files, remove):
@@ -95,13 +95,13 @@ class CreateStoreDialog(QDialog):
         path_buttons.addStretch(1)
 
         form = QFormLayout()
-        form.addRow("Name", self.name_edit)
-        form.addRow("Embedding model", self.model_combo)
+        form.addRow("&Name", self.name_edit)
+        form.addRow("Embedding &model", self.model_combo)
         form.addRow("Roles", roles)
         form.addRow("Sources", self.path_list)
         form.addRow("", path_buttons)
 
-        self.advanced_toggle = QCheckBox("Advanced", self)
+        self.advanced_toggle = QCheckBox("&Advanced", self)
         self.advanced_toggle.setObjectName("advancedToggle")
         self.advanced = QGroupBox(self)
         self.advanced.setObjectName("advancedGroup")
@@ -128,11 +128,11 @@ class CreateStoreDialog(QDialog):
         advanced_form = QFormLayout(self.advanced)
         advanced_form.addRow("Minimum &relevance", self.relevance_combo)
         advanced_form.addRow("Lexical &language", self.language_combo)
-        advanced_form.addRow("Store type", self.type_combo)
-        advanced_form.addRow("Vector dimensions", self.dimensions)
-        advanced_form.addRow("Qdrant URL", self.qdrant_url)
-        advanced_form.addRow("Collection", self.qdrant_collection)
-        advanced_form.addRow("API key", self.qdrant_key)
+        advanced_form.addRow("Store t&ype", self.type_combo)
+        advanced_form.addRow("Vector &dimensions", self.dimensions)
+        advanced_form.addRow("Qdrant &URL", self.qdrant_url)
+        advanced_form.addRow("Coll&ection", self.qdrant_collection)
+        advanced_form.addRow("API &key", self.qdrant_key)
         self.advanced.setVisible(False)
         self.advanced_toggle.toggled.connect(self.advanced.setVisible)
         self.type_combo.currentIndexChanged.connect(self._type_changed)
@@ -140,7 +140,7 @@ class CreateStoreDialog(QDialog):
 
         buttons = QDialogButtonBox(self)
         self.create_button = buttons.addButton(
-            "Create and review…", QDialogButtonBox.ButtonRole.AcceptRole
+            "Create and revie&w…", QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.create_button.setObjectName("createButton")
         self.cancel_button = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
@@ -158,6 +158,7 @@ class CreateStoreDialog(QDialog):
         layout.addWidget(buttons)
         self.reload_models()
         self._type_changed()
+        keyboard_friendly(self)
 
     def reload_models(self, select: str | None = None) -> None:
         self.model_combo.clear()

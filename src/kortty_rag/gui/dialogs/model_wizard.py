@@ -39,13 +39,18 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.config.paths import models_dir
-from kortty_rag.embedding.catalog import CATALOG, CatalogModel, offered_models
+from kortty_rag.embedding.catalog import CATALOG, STARTER_ID, CatalogModel, offered_models
 from kortty_rag.embedding.download import download, install_downloaded, partial_path
 from kortty_rag.embedding.install import import_gguf, install_starter
 from kortty_rag.embedding.installed import InstalledModel, list_models
-from kortty_rag.errors import AlreadyExistsError, KorttyRagError, StoreBusyError
-from kortty_rag.gui.common import PathChooser, set_tab_order, show_error
-from kortty_rag.gui.workers import Job, JobFunction, JobRunner
+from kortty_rag.errors import (
+    AlreadyExistsError,
+    DownloadUnreachableError,
+    KorttyRagError,
+    StoreBusyError,
+)
+from kortty_rag.gui.common import PathChooser, keyboard_friendly, set_tab_order, show_error
+from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobFunction, JobRunner
 from kortty_rag.models import GiB
 from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker, format_duration
 from kortty_rag.sources.scan import human_size
@@ -54,7 +59,13 @@ from kortty_rag.sources.scan import human_size
 ROLES: dict[str, str] = {
     "embedding": "Embedding model — turns documents and questions into vectors for search",
 }
-JOB_KEY = "model-install"
+JOB_KEY = MODEL_INSTALL_JOB
+WHY_A_MODEL = (
+    "A knowledge store needs an embedding model: it turns your documents and questions into "
+    "vectors, so that search finds passages by meaning. It runs on this computer."
+)
+STARTER_TEXT = "Install &starter model (offline)"
+STARTER_DONE = "Starter model installed"
 BUSY = "Another model is being installed right now."
 #: the tracker's default weights are those of indexing; a download has a single weighed stage
 DOWNLOAD_WEIGHTS = {"download": 1.0}
@@ -151,6 +162,8 @@ class ModelWizard(QDialog):
         self._installed_ids = {m.id for m in list_models()}
         self._build(role)
         self._select_default()
+        self._refresh_starter()
+        keyboard_friendly(self)
 
     def _button(self, text: str, name: str, slot: Callable[[], None]) -> QPushButton:
         button = QPushButton(text, self)
@@ -173,6 +186,7 @@ class ModelWizard(QDialog):
         self.role_combo.setCurrentIndex(self.role_combo.findData(role))
         form = QFormLayout()
         form.addRow("Set up", self.role_combo)
+        self.why = self._label(WHY_A_MODEL, "whyModelNote")
 
         self.catalog_list = QListWidget(self)
         self.catalog_list.setObjectName("catalogList")
@@ -186,9 +200,9 @@ class ModelWizard(QDialog):
             self.catalog_list.addItem(item)
         self.catalog_list.itemSelectionChanged.connect(self._selection_changed)
         self.ram_note = self._label(self._ram_text(), "ramNote")
-        self.download_button = self._button("Download", "downloadButton", self.start_download)
+        self.download_button = self._button("&Download", "downloadButton", self.start_download)
         self.cancel_job_button = self._button(
-            "Cancel download", "cancelDownloadButton", self.cancel_job
+            "&Cancel download", "cancelDownloadButton", self.cancel_job
         )
         self.cancel_job_button.setEnabled(False)
         catalog_box = QGroupBox("Download from the catalog", self)
@@ -201,18 +215,17 @@ class ModelWizard(QDialog):
         self.progress.setObjectName("downloadProgress")
         self.progress.setVisible(False)
         self.status = self._label("", "downloadStatus")
-        self.import_button = self._button("Import GGUF file…", "importButton", self.start_import)
-        self.starter_button = self._button(
-            "Install starter model (offline)", "starterButton", self.start_starter
-        )
+        self.import_button = self._button("&Import GGUF file…", "importButton", self.start_import)
+        self.starter_button = self._button(STARTER_TEXT, "starterButton", self.start_starter)
         self.destination = ElidedLabel(f"Models are installed in {models_dir()}", self)
         self.destination.setObjectName("destinationLabel")
         buttons = QDialogButtonBox(self)
-        self.close_button = buttons.addButton("Close", QDialogButtonBox.ButtonRole.RejectRole)
+        self.close_button = buttons.addButton("C&lose", QDialogButtonBox.ButtonRole.RejectRole)
         self.close_button.setObjectName("wizardCancelButton")
         buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
+        layout.addWidget(self.why)
         layout.addLayout(form)
         layout.addWidget(catalog_box, 1)
         for widget in (self.progress, self.status, QLabel("Or, without the catalog:", self)):
@@ -272,16 +285,24 @@ class ModelWizard(QDialog):
         installed = entry is not None and entry.id in self._installed_ids
         self.download_button.setEnabled(entry is not None and not installed)
         self.download_button.setText(
-            "Installed" if installed else "Resume download" if kept else "Download"
+            "Installed" if installed else "&Resume download" if kept else "&Download"
         )
         self.progress.setVisible(bool(kept))
         if entry is not None and kept:
             self.progress.setRange(0, 100)
             self.progress.setValue(int(100 * kept / max(entry.size, 1)))
 
+    def _refresh_starter(self) -> None:
+        """Installed once, the starter model cannot be installed again: the button says so."""
+        installed = STARTER_ID in self._installed_ids
+        self.starter_button.setText(STARTER_DONE if installed else STARTER_TEXT)
+        self.starter_button.setEnabled(not installed and self.job is None)
+
     def _set_running(self, running: bool) -> None:
         for widget in (self.catalog_list, self.import_button, self.starter_button):
             widget.setEnabled(not running)
+        if not running:
+            self._refresh_starter()
         self.download_button.setEnabled(not running)
         self.cancel_job_button.setEnabled(running and self._cancellable)
         if running:
@@ -383,10 +404,19 @@ class ModelWizard(QDialog):
             self.accept()
 
     def _on_failed(self, exc: BaseException) -> None:
+        """Said once: a download that cannot reach its server here, in words that point at the
+        offline ways below; anything else in an error box, with the line here saying it failed."""
+        if isinstance(exc, DownloadUnreachableError):
+            kept = f" The {human_size(exc.kept)} already downloaded are kept." if exc.kept else ""
+            self.status.setText(
+                f"No connection to {exc.host}. Download the file elsewhere and use Import GGUF "
+                f"file…, or install the offline starter model.{kept}"
+            )
+            self.status.setToolTip(exc.detail)
+            return
         if isinstance(exc, AlreadyExistsError):  # the CLI's hint (--force) does not apply here
             exc = KorttyRagError(exc.message, hint="It is ready: close this wizard and use it.")
-        message = exc.message if isinstance(exc, KorttyRagError) else str(exc)
-        self.status.setText(f"{self._title} failed: {message}")
+        self.status.setText(f"{self._title} failed.")
         show_error(self, f"{self._title} failed", exc)
 
     def _on_cancelled(self) -> None:

@@ -3,18 +3,24 @@ add``.
 
 The checks are the application layer's (:func:`kortty_rag.app.profiles.checked_profile`, the same
 as ``kortty-rag profile add``): a llama.cpp model must be a readable GGUF file (stored as an absolute
-path); an endpoint must be https, or plain http only to a loopback address; the API key is named by
-an environment variable and never stored — a value that looks like a pasted key is refused without
-echoing it. The dialog stays open until the input is valid, and every refusal says what to change in
-*this* form: each refusal names its field, and the hint is worded here for the form's own fields.
+path); an endpoint must be https, or plain http only to a loopback address. An endpoint's API key
+is either pasted into the API key field — kept in the OS keyring, read back to be sure, never in a
+file — or named by an environment variable (a value there that looks like a pasted key is refused
+without echoing it). Fields that do not apply to the chosen backend are hidden, and what was typed
+for one backend does not carry over into the other. *Test connection* asks the model for one token
+(and an OpenAI-compatible server for its model list, offered while typing the model name) without
+saving anything. The dialog stays open until the input is valid, and every refusal says what to
+change in *this* form.
 
 Saving is :func:`kortty_rag.app.profiles.save_profile`; a renamed profile keeps the roles it held.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QCompleter,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -28,10 +34,20 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app.fields import FieldError, ProfileField
-from kortty_rag.app.profiles import ProfileDraft, checked_profile, save_profile
+from kortty_rag.app.profiles import (
+    ConnectionCheck,
+    ProfileDraft,
+    check_connection,
+    checked_profile,
+    keep_profile_key,
+    save_profile,
+)
 from kortty_rag.config.registry import validate_name
+from kortty_rag.config.secrets import usable_backend
 from kortty_rag.errors import KorttyRagError, UsageError
-from kortty_rag.gui.common import PathChooser, set_tab_order, show_error
+from kortty_rag.gui.common import PathChooser, keyboard_friendly, set_tab_order, show_error
+from kortty_rag.gui.hints import gui_hint
+from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
 
 _LOCAL_MODEL_HINT = (
@@ -46,7 +62,13 @@ _MISSING = {
         "(plain http:// only for 127.0.0.1, [::1] or localhost).",
     ),
 }
-_KEY_VARIABLE_HINT = "Enter e.g. OPENAI_API_KEY and put the key in that variable before starting."
+_KEY_VARIABLE_HINT = (
+    "Paste the key itself into API key (it is kept in the OS keyring), or enter the name of an "
+    "environment variable that holds it, e.g. OPENAI_API_KEY."
+)
+#: the model of a profile tested before its model name is known (never saved)
+UNNAMED_MODEL = "(the first model the server lists)"
+TEST_TIP = "Ask the model for one word, without saving: is the server there, and is the key right?"
 
 
 def _in_form_words(exc: FieldError, local: bool) -> UsageError:
@@ -98,7 +120,11 @@ class ProfileEditor(QDialog):
         model_row.addWidget(self.model_edit, 1)
         model_row.addWidget(self.browse_button)
         self.endpoint_edit = self._line("endpointEdit", "https://api.example.com/v1")
-        self.key_edit = self._line("apiKeyEnvEdit", "e.g. OPENAI_API_KEY (the variable's name)")
+        self.key_value_edit = self._line(
+            "apiKeyEdit", "paste the key: it is kept in the OS keyring"
+        )
+        self.key_value_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.key_edit = self._line("apiKeyEnvEdit", "or: e.g. OPENAI_API_KEY (a variable's name)")
         self.context_spin = QSpinBox(self)
         self.context_spin.setObjectName("contextWindowSpin")
         self.context_spin.setRange(512, 4_194_304)
@@ -116,9 +142,27 @@ class ProfileEditor(QDialog):
         self.model_label.setBuddy(self.model_edit)
         self.form.addRow(self.model_label, model_row)
         self.form.addRow("&Endpoint URL:", self.endpoint_edit)
-        self.form.addRow("API &key variable:", self.key_edit)
+        self.form.addRow("API &key:", self.key_value_edit)
+        self.form.addRow("Key &variable:", self.key_edit)
         self.form.addRow("&Context window:", self.context_spin)
         self.form.addRow("&Prompt preset:", self.preset_combo)
+
+        self.test_button = QPushButton("&Test connection", self)
+        self.test_button.setObjectName("testConnectionButton")
+        self.test_button.setToolTip(TEST_TIP)
+        self.test_button.clicked.connect(self.test_connection)
+        self.check_label = QLabel("", self)
+        self.check_label.setObjectName("connectionStatus")
+        self.check_label.setWordWrap(True)
+        self.check_label.setTextFormat(Qt.TextFormat.PlainText)
+        test_row = QHBoxLayout()
+        test_row.addWidget(self.test_button)
+        test_row.addWidget(self.check_label, 1)
+        self.runner = JobRunner(self, max_threads=1)
+        self._check_job: Job | None = None
+        #: what was typed as the model for each backend: switching does not carry it over
+        self._models: dict[Backend, str] = {}
+        self._shown_backend: Backend | None = None
 
         buttons = QDialogButtonBox(self)
         self.save_button = buttons.addButton(QDialogButtonBox.StandardButton.Save)
@@ -128,9 +172,11 @@ class ProfileEditor(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
+        layout.addLayout(test_row)
         layout.addWidget(buttons)
         order = [self.name_edit, self.backend_combo, self.model_edit, self.browse_button]
-        order += [self.endpoint_edit, self.key_edit, self.context_spin, self.preset_combo]
+        order += [self.endpoint_edit, self.key_value_edit, self.key_edit, self.context_spin]
+        order += [self.preset_combo, self.test_button]
         set_tab_order([*order, self.save_button, cancel])
 
         if profile is not None:
@@ -140,12 +186,15 @@ class ProfileEditor(QDialog):
             self.endpoint_edit.setText(profile.endpoint or "")
             self.key_edit.setText(profile.api_key_env or "")
             if profile.api_key_in_keyring:
-                self.key_edit.setPlaceholderText("empty: keep the key stored in the OS keyring")
+                self.key_value_edit.setPlaceholderText(
+                    "empty: keep the key stored in the OS keyring"
+                )
             self.context_spin.setValue(profile.context_window)
             self.preset_combo.setCurrentText(profile.preset)
         self.backend_combo.currentIndexChanged.connect(self._backend_changed)
         self._backend_changed()
         self.resize(560, 0)
+        keyboard_friendly(self)
 
     def _line(self, name: str, placeholder: str) -> QLineEdit:
         edit = QLineEdit(self)
@@ -157,14 +206,23 @@ class ProfileEditor(QDialog):
         return Backend(self.backend_combo.currentData())
 
     def _backend_changed(self) -> None:
-        """A local model is a GGUF file; an endpoint needs a URL, a model name and maybe a key."""
-        local = self.backend() is Backend.LLAMA_CPP
+        """A local model is a GGUF file; an endpoint needs a URL, a model name and maybe a key.
+        The other backend's fields are hidden, and its model is put aside, not carried over."""
+        backend = self.backend()
+        if self._shown_backend is not None and self._shown_backend is not backend:
+            self._models[self._shown_backend] = self.model_edit.text()
+            self.model_edit.setText(self._models.get(backend, ""))
+            self.model_edit.setCompleter(None)  # type: ignore[arg-type]  # None removes it
+            self.check_label.clear()
+        self._shown_backend = backend
+        local = backend is Backend.LLAMA_CPP
         self.model_label.setText("GGUF &file:" if local else "&Model name:")
         self.model_edit.setPlaceholderText(
             "/path/to/chat-model.gguf" if local else "the model name the server offers"
         )
         self.browse_button.setVisible(local)
         self.form.setRowVisible(self.endpoint_edit, not local)
+        self.form.setRowVisible(self.key_value_edit, not local)
         self.form.setRowVisible(self.key_edit, not local)
 
     def _browse(self) -> None:
@@ -172,16 +230,39 @@ class ProfileEditor(QDialog):
         if path:
             self.model_edit.setText(path)
 
-    def profile_from_fields(self) -> AiProfile:
-        """The profile the fields describe; :class:`UsageError` says what to change in this form."""
-        name = validate_name(self.name_edit.text(), "AI profile")
+    def pasted_key(self) -> str | None:
+        """The API key pasted into the form (``None``: none, or not for this backend)."""
+        if self.backend() is Backend.LLAMA_CPP:
+            return None
+        return self.key_value_edit.text().strip() or None
+
+    def profile_from_fields(self, *, model: str | None = None) -> AiProfile:
+        """The profile the fields describe (``model``: instead of the model field's text);
+        :class:`UsageError` says what to change in this form."""
+        if not self.name_edit.text().strip():
+            raise UsageError(
+                "Give the profile a name", hint="A short name you will recognise, e.g. Local Llama."
+            )
+        try:
+            name = validate_name(self.name_edit.text().strip(), "AI profile")
+        except KorttyRagError:
+            raise UsageError(
+                f"{self.name_edit.text().strip()!r} cannot be a profile name",
+                hint="Use letters, digits, spaces, dots, dashes or underscores.",
+            ) from None
         backend, key_variable = self.backend(), self.key_edit.text().strip() or None
         local = backend is Backend.LLAMA_CPP
-        kept = self.original is not None and self.original.api_key_in_keyring
+        pasted = self.pasted_key()
+        if pasted and key_variable:
+            raise UsageError(
+                "Give the API key or the name of a variable that holds it, not both",
+                hint="Clear one of the two fields.",
+            )
+        kept = (self.original is not None and self.original.api_key_in_keyring) or bool(pasted)
         draft = ProfileDraft(
             name=name,
             backend=backend,
-            model=self.model_edit.text(),
+            model=self.model_edit.text() if model is None else model,
             context_window=self.context_spin.value(),
             preset=self.preset_combo.currentText(),
             endpoint=None if local else self.endpoint_edit.text(),
@@ -196,12 +277,68 @@ class ProfileEditor(QDialog):
     def _save(self) -> None:
         try:
             profile = self.profile_from_fields()
-            self._persist(profile)
+            key = self.pasted_key()
+            if key:
+                usable_backend()  # no keyring: refuse before anything is saved
+            self._persist(profile)  # a clash of names is refused here, before a key is touched
+            if key:  # after a rename moved the old key: the pasted one wins
+                keep_profile_key(profile.name, key)
+                self.key_value_edit.clear()
         except KorttyRagError as exc:
             show_error(self, "AI profile not saved", exc)
             return
         self.saved = profile
         self.accept()
+
+    def test_connection(self) -> None:
+        """One token from the model the fields describe, in the background; nothing is saved."""
+        if self._check_job is not None:
+            return
+        # an endpoint without a model name yet: the check asks the first model the server lists
+        unnamed = self.backend() is Backend.OPENAI and not self.model_edit.text().strip()
+        try:
+            profile = self.profile_from_fields(model=UNNAMED_MODEL if unnamed else None)
+        except KorttyRagError as exc:
+            self.check_label.setText(f"Not tested: {exc.message}. {exc.hint}".strip())
+            return
+        key = self.pasted_key()
+
+        def check(progress: object, cancel: object) -> ConnectionCheck:
+            return check_connection(profile, key=key, first_listed_model=unnamed)
+
+        job = Job(check, key="profile-check", name="Test connection")
+        job.signals.finished.connect(self._checked)
+        job.signals.failed.connect(self._check_failed)
+        job.signals.done.connect(self._check_done)
+        self._check_job = job
+        self.test_button.setEnabled(False)
+        local = profile.backend is Backend.LLAMA_CPP
+        self.check_label.setText("Loading the model…" if local else "Connecting…")
+        self.runner.start(job)
+
+    def _checked(self, result: ConnectionCheck) -> None:
+        text = "Connected: the model answered."
+        if result.models:
+            shown = ", ".join(result.models[:5]) + (" …" if len(result.models) > 5 else "")
+            text += f" The server offers {len(result.models)}: {shown}."
+            completer = QCompleter(list(result.models), self.model_edit)
+            completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+            self.model_edit.setCompleter(completer)
+            if not self.model_edit.text().strip():
+                self.model_edit.setText(result.models[0])
+        self.check_label.setText(text)
+
+    def _check_failed(self, exc: BaseException) -> None:
+        if isinstance(exc, KorttyRagError):
+            hint = f" {gui_hint(exc.hint)}" if exc.hint else ""
+            self.check_label.setText(f"No answer: {gui_hint(exc.message)}.{hint}")
+        else:
+            show_error(self, "Test connection", exc)
+            self.check_label.setText("The test failed unexpectedly.")
+
+    def _check_done(self) -> None:
+        self._check_job = None
+        self.test_button.setEnabled(True)
 
     def _persist(self, profile: AiProfile) -> None:
         """Add, or replace the edited profile; a renamed profile keeps the roles it held."""

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app.workspace import PreparedReview
-from kortty_rag.gui.common import set_tab_order
-from kortty_rag.gui.table_models import ReviewTableModel
+from kortty_rag.gui.common import keyboard_friendly, set_tab_order
+from kortty_rag.gui.table_models import ReviewTableModel, review_rows
 from kortty_rag.untrusted import escape_line
 
 
@@ -35,7 +35,7 @@ class ReviewDialog(QDialog):
         self.review = review
         summary = review.report.summary()
 
-        self.model = ReviewTableModel(review.rows)
+        self.model = ReviewTableModel(review_rows(review))
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
@@ -43,7 +43,8 @@ class ReviewDialog(QDialog):
         self.table.setObjectName("reviewTable")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        # what changes (new, changed, removed) first, in bold; then skipped, then unchanged
+        self.table.sortByColumn(ReviewTableModel.CHANGES_FIRST, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.setWordWrap(False)
@@ -67,7 +68,7 @@ class ReviewDialog(QDialog):
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         buttons = QDialogButtonBox(self)
-        self.index_button = buttons.addButton("Index", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.index_button = buttons.addButton("&Index", QDialogButtonBox.ButtonRole.AcceptRole)
         self.index_button.setObjectName("indexButton")
         self.cancel_button = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.index_button.setDefault(True)
@@ -81,3 +82,4 @@ class ReviewDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(900, 520)
         set_tab_order([self.table, self.index_button, self.cancel_button])
+        keyboard_friendly(self)

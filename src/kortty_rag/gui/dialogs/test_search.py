@@ -50,8 +50,9 @@ from PySide6.QtWidgets import (
 from kortty_rag.app.guidance import weak_results_guidance
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import set_tab_order, show_error
+from kortty_rag.gui.common import keyboard_friendly, set_tab_order, show_error
 from kortty_rag.gui.relevance import relevance_combo, selected_level
+from kortty_rag.gui.status_area import counted
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.profiles import ProfileRegistry
@@ -80,7 +81,13 @@ IDLE_TEXT = "Runs retrieval only: nothing is sent to a chat model. Disabled sour
 NO_PARTS_TEXT = "Switch on dense or lexical search (or both) to search."
 LOADING_TEXT = "Searching… (the embedding model may take a moment to load the first time)"
 #: the advice without command-line commands: the app's own controls are in view
-WEAK_RESULTS_GUIDANCE = weak_results_guidance()
+#: the control that does what an operation of the advice does
+GUI_OPERATIONS = {
+    "source list": "the source table on the Knowledge Stores tab",
+    "source refresh": "a source's Skipped and Issues counts list them",
+    "store rebuild": "Rebuild… on the Knowledge Stores tab",
+}
+WEAK_RESULTS_GUIDANCE = weak_results_guidance(lambda op: f" ({GUI_OPERATIONS[op]})")
 NOTHING_RELEVANT_TEXT = (
     "No excerpt was relevant enough, so nothing would be added to the prompt. Try a lower minimum "
     "relevance, or words that occur in your documents; the dropped candidates show how close they "
@@ -96,10 +103,22 @@ def _number(value: float | int | None, digits: int = 0) -> str:
     return f"{value:.{digits}f}" if digits else str(value)
 
 
+class Cell(str):
+    """A table cell whose tooltip says more than its text (a whole path)."""
+
+    tip: str
+
+    def __new__(cls, text: str, tip: str) -> Cell:
+        cell = super().__new__(cls, text)
+        cell.tip = tip
+        return cell
+
+
 def candidate_cells(candidate: Candidate) -> list[str]:
-    """Path, page and the scores of one candidate, as table cells."""
+    """Path (relative to its source's folder; whole in the tooltip), page and the scores of one
+    candidate, as table cells."""
     return [
-        candidate.path,
+        Cell(candidate.chunk.rel_path or candidate.path, candidate.path),
         _number(candidate.chunk.page),
         f"{candidate.fused:.4f}",
         _number(candidate.dense_rank),
@@ -155,6 +174,7 @@ class TestSearchDialog(QDialog):
         self._build()
         self._load_budgets()
         self._update_search_button()
+        keyboard_friendly(self)
 
     # -- layout ------------------------------------------------------------------------------------
 
@@ -224,6 +244,7 @@ class TestSearchDialog(QDialog):
         self.block_view.setPlaceholderText(BLOCK_PLACEHOLDER)
         self.budget_label = QLabel("", self)
         self.budget_label.setObjectName("budgetLabel")
+        self.budget_label.setWordWrap(True)  # long: it must not widen the block's side
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -246,6 +267,8 @@ class TestSearchDialog(QDialog):
         splitter.addWidget(left)
         splitter.addWidget(right)
         splitter.setSizes([520, 730])
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
@@ -412,7 +435,8 @@ class TestSearchDialog(QDialog):
         floors = "; ".join(f.describe() for f in result.relevance)
         self.budget_label.setText(
             f"Token budget: {result.used_tokens:,} of {result.budget_tokens:,} tokens used "
-            f"(estimated), {len(result.excerpts)} excerpts, {len(result.dropped)} dropped. "
+            f"(estimated), {counted(len(result.excerpts), 'excerpt')}, "
+            f"{len(result.dropped)} dropped. "
             f"Minimum relevance: {floors}."
         )
         reason = weakness(result)
@@ -435,7 +459,7 @@ class TestSearchDialog(QDialog):
         for row, cells in enumerate(rows):
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text)
+                item.setToolTip(text.tip if isinstance(text, Cell) else text)
                 if column >= 2:  # page and scores
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter

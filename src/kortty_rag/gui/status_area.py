@@ -1,0 +1,218 @@
+"""The main window's status area: what runs, how far it is, Cancel, and how it ended — seen from
+every tab (docs/DESIGN.md §5, "Threading and jobs").
+
+While a job runs, its line is redrawn from the job's progress tracker on a timer
+(:data:`REFRESH_MS`), not only when a batch ends: the rate and the time left stay current during a
+long batch, and the words say what the job is doing ("Loading the embedding model…",
+"Embedding…", "Saving…"). Cancel says "Cancelling…" at once and disables itself; the tab that
+started the job words the end. A finished job leaves a notice here, with "Show summary" when there is
+more to read — never a modal box over whatever tab is open.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QWidget,
+)
+
+from kortty_rag.gui.workers import Job
+from kortty_rag.progress import ProgressState
+from kortty_rag.sources.scan import SCAN_MESSAGE
+
+#: the status line is redrawn this often while a job runs (at least twice a second)
+REFRESH_MS = 400
+
+#: what each stage of a job is, in words
+STAGE_WORDS = {
+    "scan": SCAN_MESSAGE,
+    "index": "Embedding…",
+    "activate": "Saving…",
+}
+
+
+def counted(number: int, singular: str, plural: str | None = None) -> str:
+    """``1 document``, ``2 documents``, ``0 documents``."""
+    return f"{number} {singular if number == 1 else plural or singular + 's'}"
+
+
+def time_left(seconds: float) -> str:
+    """A rounded, readable time left: "a few seconds left", "about 40 s left", "about 3 min left"."""
+    if seconds < 10:
+        return "a few seconds left"
+    if seconds < 60:
+        return f"about {max(10, round(seconds / 5) * 5)} s left"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"about {minutes} min left"
+    hours, minutes = divmod(minutes, 60)
+    return f"about {hours} h {minutes:02d} min left"
+
+
+def progress_words(state: ProgressState) -> str:
+    """One job's progress for people: what it does now, counts with their right plural, the share
+    done, the throughput and the time left once they mean something."""
+    doing = state.message or STAGE_WORDS.get(state.stage, "Working…")
+    if state.stage == "scan":
+        return f"{doing} {state.issues} skipped so far"
+    if not state.stage:  # before its first stage (a model loading): nothing is counted yet
+        return doing
+    parts = [
+        doing,
+        f"{counted(state.documents, 'document')}, {counted(state.chunks, 'chunk')}, "
+        f"{counted(state.issues, 'issue')}",
+        f"{state.percent:.0f}%",
+    ]
+    if state.chunks_per_second > 0:
+        parts.append(f"{state.chunks_per_second:.1f} chunks/s")
+    if state.eta_seconds is not None and state.eta_seconds > 0:
+        parts.append(time_left(state.eta_seconds))
+    return " · ".join(parts)
+
+
+class StatusArea(QWidget):
+    """A line of text, a progress bar, Cancel and "Show summary", at the bottom of the window."""
+
+    #: every text the line shows
+    changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("statusArea")
+        self.message = QLabel("", self)
+        self.message.setObjectName("statusLine")
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # paths and file text are not markup
+        self.summary_button = QPushButton("Show s&ummary", self)
+        self.summary_button.setObjectName("showSummaryButton")
+        self.summary_button.setFlat(True)
+        self.summary_button.clicked.connect(self.show_summary)
+        self.summary_button.hide()
+        self.progress = QProgressBar(self)
+        self.progress.setObjectName("jobProgress")
+        self.progress.setRange(0, 100)
+        self.progress.setMaximumWidth(220)
+        self.progress.hide()
+        self.cancel_button = QPushButton("Ca&ncel", self)
+        self.cancel_button.setObjectName("cancelJobButton")
+        self.cancel_button.setToolTip("Stop this job; nothing it has not finished is kept")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.hide()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.addWidget(self.message, 1)
+        layout.addWidget(self.summary_button)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.cancel_button)
+        self._timer = QTimer(self)
+        self._timer.setInterval(REFRESH_MS)
+        self._timer.timeout.connect(self._redraw)
+        #: the jobs shown, newest last: (job, title, whether it can be cancelled)
+        self._running: list[tuple[Job, str, bool]] = []
+        self._summary: tuple[str, str, str] | None = None
+        self.summary_box: QMessageBox | None = None
+
+    def set_text(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setToolTip(text if len(text) > 80 else "")
+        self.changed.emit(text)
+
+    def track(self, job: Job, title: str, *, cancellable: bool = True) -> None:
+        """Show ``job`` from now until it ends: ``title`` and its progress in words; Cancel only
+        for a job that can stop. Jobs started meanwhile are shown on top of it, and when they end
+        the area returns to it."""
+        self._running.append((job, title, cancellable))
+        self._summary = None
+        self.summary_button.hide()
+        job.signals.progress.connect(self._on_progress)  # bound slots: run on the GUI thread
+        job.signals.done.connect(self._on_done)
+        self._timer.start()
+        self._show_top()
+        self.set_text(f"{title}…" if not title.endswith("…") else title)
+
+    def _top(self) -> tuple[Job, str, bool] | None:
+        return self._running[-1] if self._running else None
+
+    def _show_top(self) -> None:
+        top = self._top()
+        if top is None:
+            self._timer.stop()
+            self.progress.hide()
+            self.cancel_button.hide()
+            return
+        job, _, cancellable = top
+        self.progress.show()
+        self.cancel_button.setVisible(cancellable)
+        self.cancel_button.setEnabled(not job.cancel_token.cancelled)
+        self._show(job.tracker.state())
+
+    def _redraw(self) -> None:
+        top = self._top()
+        if top is not None:
+            self._show(top[0].tracker.state())
+
+    def _on_progress(self, state: ProgressState) -> None:
+        top = self._top()
+        if top is not None and self.sender() is top[0].signals:
+            self._show(state)  # a job under the one shown waits its turn
+
+    def _show(self, state: ProgressState) -> None:
+        top = self._top()
+        if top is None or self.cancelling:
+            return
+        self.progress.setValue(round(state.percent))  # the same figure as the text
+        if state.stage or state.message:  # nothing to say before the job's first report
+            self.set_text(f"{top[1]} — {progress_words(state)}")
+
+    @property
+    def cancelling(self) -> bool:
+        top = self._top()
+        return top is not None and top[0].cancel_token.cancelled
+
+    def cancel(self) -> None:
+        """Ask the job shown to stop, and say so at once."""
+        top = self._top()
+        if top is None or not top[2] or self.cancelling:
+            return
+        top[0].cancel()
+        self.cancel_button.setEnabled(False)
+        self.set_text("Cancelling…")
+
+    def _on_done(self) -> None:
+        ended = [entry for entry in self._running if entry[0].signals is self.sender()]
+        for entry in ended:
+            self._running.remove(entry)
+        if self._running:  # an older job still runs: back to it (its line comes on the next tick)
+            job, _, cancellable = self._running[-1]
+            self.cancel_button.setVisible(cancellable)
+            self.cancel_button.setEnabled(not job.cancel_token.cancelled)
+        else:
+            self._show_top()
+
+    def finish(self, text: str, *, title: str = "", summary: str = "", detail: str = "") -> None:
+        """The notice a finished job leaves; with ``summary``, "Show summary" opens it."""
+        self.set_text(text)
+        self._summary = (title or "Summary", summary, detail) if summary else None
+        self.summary_button.setVisible(self._summary is not None)
+
+    def show_summary(self) -> None:
+        """The last job's summary in a box that blocks nothing (it was asked for)."""
+        if self._summary is None:
+            return
+        title, text, detail = self._summary
+        box = QMessageBox(
+            QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self
+        )
+        box.setObjectName("summaryBox")
+        box.setModal(False)
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        if detail:
+            box.setInformativeText(detail)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.summary_box = box
+        box.show()

@@ -1,0 +1,55 @@
+"""The status area with real worker jobs (plain functions on the real JobRunner): a job started
+meanwhile is shown on top and the area returns to the first when it ends; a job that cannot stop
+offers no Cancel; Cancel says so at once."""
+
+from __future__ import annotations
+
+import threading
+
+from pytestqt.qtbot import QtBot
+
+from kortty_rag.gui.status_area import StatusArea
+from kortty_rag.gui.workers import Job, JobRunner
+from kortty_rag.progress import CancelToken, ProgressTracker
+
+
+def waiting_job(release: threading.Event, key: str) -> Job:
+    def run(progress: ProgressTracker, cancel: CancelToken) -> str:
+        progress.stage("index", total=10)
+        progress.advance(3)
+        while not release.wait(0.02):
+            cancel.raise_if_cancelled()
+        return key
+
+    return Job(run, key=key, name=key)
+
+
+def test_jobs_stack_and_cancel_applies_to_the_one_shown(qtbot: QtBot) -> None:
+    area = StatusArea()
+    qtbot.addWidget(area)
+    area.show()
+    runner = JobRunner(area)
+    first_release, second_release = threading.Event(), threading.Event()
+    first, second = waiting_job(first_release, "first"), waiting_job(second_release, "second")
+    try:
+        runner.start(first)
+        area.track(first, "Indexing first")
+        qtbot.waitUntil(
+            lambda: "Indexing first — Embedding…" in area.message.text(), timeout=10_000
+        )
+        runner.start(second)
+        area.track(second, "Installing", cancellable=False)
+        assert area.cancel_button.isHidden()  # a job that cannot stop offers no Cancel
+        qtbot.waitUntil(lambda: "Installing — Embedding…" in area.message.text(), timeout=10_000)
+        with qtbot.waitSignal(second.signals.done, timeout=10_000):
+            second_release.set()
+        assert not area.cancel_button.isHidden() and area.cancel_button.isEnabled()
+        qtbot.waitUntil(lambda: "Indexing first" in area.message.text(), timeout=10_000)
+        with qtbot.waitSignal(first.signals.cancelled, timeout=10_000):
+            area.cancel_button.click()
+            assert area.message.text() == "Cancelling…" and not area.cancel_button.isEnabled()
+        qtbot.waitUntil(lambda: area.cancel_button.isHidden() and area.progress.isHidden())
+    finally:
+        first_release.set()
+        second_release.set()
+        runner.wait()
