@@ -206,3 +206,11 @@ class DamagedFileError(ConfigError):
         super().__init__(message, hint=hint)
         self.path = path
         self.field = field
+
+
+class InvalidSettingError(DamagedFileError):
+    """A store's settings (``store.settings.…``) hold a value the typed settings refuse — a value a
+    person wrote there by hand, so a mistake in the request (exit 2) rather than a failure; the
+    store is listed as DAMAGED like any other damaged definition."""
+
+    user_error = True

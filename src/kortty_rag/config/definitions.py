@@ -7,11 +7,26 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.decoding import FieldError, expect_object, parse
-from kortty_rag.errors import ConfigError, DamagedFileError
+from kortty_rag.errors import ConfigError, DamagedFileError, InvalidSettingError
+
+#: the fields of a store definition that are its typed settings (retrieval, Qdrant)
+SETTINGS_FIELDS = "store.settings."
+SETTINGS_HINT = (
+    "Correct that value in the file, or delete it to use the default. Until then this store is "
+    "listed as DAMAGED and every other store keeps working."
+)
 
 
 def damaged(label: str, path: Path, error: FieldError, hint: str) -> DamagedFileError:
-    """The user-facing error for a file that exists but cannot be used: file, field, what was found."""
+    """The user-facing error for a file that exists but cannot be used: file, field, what was found.
+    A refused value of a store's typed settings is :class:`InvalidSettingError` (exit 2)."""
+    if error.field.startswith(SETTINGS_FIELDS):
+        return InvalidSettingError(
+            f"{label} {path} is damaged: {error}",
+            path=path,
+            field=error.field,
+            hint=SETTINGS_HINT,
+        )
     return DamagedFileError(
         f"{label} {path} is damaged: {error}", path=path, field=error.field, hint=hint
     )
