@@ -796,13 +796,18 @@ class StoresTab(QWidget):
         dialog.setObjectName("qdrantKeyDialog")
         dialog.setWindowTitle(f"API key — {store.name}")
         dialog.setLabelText(
-            f"The API key of the Qdrant service at {store.options.qdrant.url}. It is kept in the OS "
-            "keyring, never in a file; leave it empty to remove the stored key."
+            f"The new API key of the Qdrant service at {store.options.qdrant.url}. It is kept in "
+            "the OS keyring, never in a file, and only once the service accepted it."
         )
         dialog.setTextEchoMode(QLineEdit.EchoMode.Password)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # the secret goes with it
-        dialog.textValueSelected.connect(lambda key: self._keep_qdrant_key(store, key))
-        dialog.finished.connect(lambda _: dialog.setTextValue(""))
+
+        def chosen(key: str) -> None:  # emitted after finished: the text is read here, then cleared
+            dialog.setTextValue("")
+            self._keep_qdrant_key(store, key.strip())
+
+        dialog.textValueSelected.connect(chosen)
+        dialog.rejected.connect(lambda: dialog.setTextValue(""))
         dialog.destroyed.connect(lambda: setattr(self, "key_dialog", None))
         self.key_dialog = dialog
         dialog.open()
@@ -811,10 +816,11 @@ class StoresTab(QWidget):
         """A new key replaces the old one only once the service accepted it."""
         workspace = self.workspace
 
+        if not key:  # an empty field changes nothing: a stored key is never dropped by accident
+            self.set_status(f"{store.name}: no key entered; the API key was not changed.")
+            return
+
         def keep(progress: ProgressTracker, cancel: CancelToken) -> str:
-            if not key:
-                workspace.remove_qdrant_key(store)
-                return "The stored API key was removed."
             backend = workspace.replace_qdrant_key(store, key)
             return f"The API key is kept in the keyring ({backend}) and the service accepted it."
 
