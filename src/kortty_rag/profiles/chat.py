@@ -17,6 +17,7 @@ Two kinds of profile, one small interface (:class:`ChatBackend`):
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -301,49 +302,25 @@ class OpenAIChat:
                 "temperature": options.temperature,
             }
         ).encode("utf-8")
-        conn: http.client.HTTPConnection | None = None
-        response: http.client.HTTPResponse | None = None
-        try:
-            try:
-                conn = self._connect()
-            except TimeoutError as exc:
-                raise self._fail(
-                    f"no connection within {self.connect_timeout:g} s",
-                    "Check that the server is running and reachable.",
-                ) from exc
+        with self._connection(read_hint="The model may be overloaded.") as conn:
             conn.request("POST", self.path, body=body, headers=self._headers())
             response = conn.getresponse()
-            if response.status != 200:
-                raise self._http_error(response)
-            content_type = (response.getheader("Content-Type") or "").lower()
-            if content_type.startswith("application/json"):  # the server ignored "stream": true
-                yield from self._whole_answer(response)
-            else:
-                yield from self._sse_answer(response)
-        except ssl.SSLCertVerificationError as exc:
-            raise self._fail(
-                f"TLS certificate verification failed ({exc.verify_message})",
-                "The server's certificate must be valid for its host name and trusted by the "
-                "system's CA store.",
-            ) from exc
-        except TimeoutError as exc:
-            raise self._fail(
-                f"no answer within {self.read_timeout:g} s", "The model may be overloaded."
-            ) from exc
-        except ConnectionRefusedError as exc:
-            raise self._fail("connection refused", "Check that the server is running.") from exc
-        except (OSError, http.client.HTTPException) as exc:
-            raise self._fail(f"the connection failed: {_clean(str(exc), self._key)}") from exc
-        finally:  # the response owns the socket once the server said it will close it
-            if response is not None:
+            try:
+                if response.status != 200:
+                    raise self._http_error(response)
+                content_type = (response.getheader("Content-Type") or "").lower()
+                if content_type.startswith("application/json"):  # "stream": true was ignored
+                    yield from self._whole_answer(response)
+                else:
+                    yield from self._sse_answer(response)
+            finally:  # the response owns the socket once the server said it will close it
                 response.close()
-            if conn is not None:
-                conn.close()
 
-    def models(self) -> list[str]:
-        """The model ids the server lists at ``/v1/models`` (``[]`` when it has no such list)."""
-        path = chat_completions_path(self.endpoint).removesuffix("/chat/completions") + "/models"
-        headers = self._headers() | {"Accept": "application/json"}
+    @contextlib.contextmanager
+    def _connection(self, *, read_hint: str = "") -> Iterator[http.client.HTTPConnection]:
+        """A connection to the endpoint, closed afterwards; whatever fails on the way (TLS, a
+        timeout, a refusal, a dropped connection) becomes a :class:`ChatError` in words, the key
+        never in it. ``read_hint``: what to say when the answer does not come in time."""
         conn: http.client.HTTPConnection | None = None
         try:
             try:
@@ -353,13 +330,7 @@ class OpenAIChat:
                     f"no connection within {self.connect_timeout:g} s",
                     "Check that the server is running and reachable.",
                 ) from exc
-            conn.request("GET", path, headers=headers)
-            response = conn.getresponse()
-            if response.status == 404:
-                return []
-            if response.status != 200:
-                raise self._http_error(response)
-            raw = response.read(MAX_JSON_BYTES + 1)
+            yield conn
         except ssl.SSLCertVerificationError as exc:
             raise self._fail(
                 f"TLS certificate verification failed ({exc.verify_message})",
@@ -367,7 +338,7 @@ class OpenAIChat:
                 "system's CA store.",
             ) from exc
         except TimeoutError as exc:
-            raise self._fail(f"no answer within {self.read_timeout:g} s") from exc
+            raise self._fail(f"no answer within {self.read_timeout:g} s", read_hint) from exc
         except ConnectionRefusedError as exc:
             raise self._fail("connection refused", "Check that the server is running.") from exc
         except (OSError, http.client.HTTPException) as exc:
@@ -375,6 +346,19 @@ class OpenAIChat:
         finally:
             if conn is not None:
                 conn.close()
+
+    def models(self) -> list[str]:
+        """The model ids the server lists at ``/v1/models`` (``[]`` when it has no such list)."""
+        path = chat_completions_path(self.endpoint).removesuffix("/chat/completions") + "/models"
+        headers = self._headers() | {"Accept": "application/json"}
+        with self._connection() as conn:
+            conn.request("GET", path, headers=headers)
+            response = conn.getresponse()
+            if response.status == 404:
+                return []
+            if response.status != 200:
+                raise self._http_error(response)
+            raw = response.read(MAX_JSON_BYTES + 1)
         try:
             listed = json.loads(raw).get("data", []) if len(raw) <= MAX_JSON_BYTES else []
         except (ValueError, AttributeError):
