@@ -32,6 +32,11 @@ class FixedChooser(PathChooser):
         self.next_folder: str | None = None
         self.next_files: list[str] = []
         self.next_gguf: str | None = None
+        self.next_location: str | None = None
+
+    def new_location(self, parent: object, old: str, *, folder: bool) -> str | None:  # type: ignore[override]
+        assert folder  # the sources here are folders: the folder chooser is the one asked
+        return self.next_location
 
     def folder(self, parent: object) -> str | None:  # type: ignore[override]
         return self.next_folder
@@ -251,6 +256,60 @@ def test_refresh_after_an_edit_shows_the_file_as_changed(
     assert_completion_notice(tab)
 
 
+def test_change_location_of_a_moved_folder(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+    tmp_path: Path,
+) -> None:
+    """A folder moved: right away, Change location… (context menu) re-points it with nothing to
+    review; moved again and refreshed first, the source is MISSING, the button appears, and the
+    review indexes its files from the vectors the store kept — nothing is embedded again."""
+    tab = tab_with_store(window, starter_model)
+    add_folder_and_index(qtbot, window, chooser, docs)
+    tab.select_source(str(docs))
+    files = StoreRegistry().get("Docs").sources[0].counts.files
+    assert not tab.move_button.isVisible() and tab.move_action.isEnabled()
+    first = tmp_path / "first"
+    docs.rename(first)
+    chooser.next_location = str(first)
+    outcome = Outcome(qtbot, tab, "index_finished")
+    tab.move_action.trigger()
+    summary: Any = outcome.wait()
+    assert summary.chunks_embedded == 0 and summary.unchanged == files > 0
+    assert "now points to" in tab.status_line.text()
+    (source,) = StoreRegistry().get("Docs").sources
+    assert source.path == str(first) and source.status is SourceStatus.READY
+
+    second = tmp_path / "second"
+    first.rename(second)
+    tab.select_source(str(first))
+    with qtbot.waitSignal(tab.scan_finished, timeout=120_000):
+        tab.refresh_button.click()
+    qtbot.waitUntil(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    outcome = Outcome(qtbot, tab, "index_finished")
+    tab.review_dialog.index_button.click()  # type: ignore[union-attr]
+    outcome.wait()
+    tab.select_source(str(first))
+    qtbot.waitUntil(tab.move_button.isVisible)
+    status = tab.sources.index(0, 3).data()  # the Status column
+    assert "MISSING" in status and "Change location…" in status
+
+    chooser.next_location = str(second)
+    tab.review_dialog = None
+    tab.move_button.click()
+    qtbot.waitUntil(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    outcome = Outcome(qtbot, tab, "index_finished")
+    tab.review_dialog.index_button.click()  # type: ignore[union-attr]
+    summary = outcome.wait()
+    assert summary.indexed == files and summary.chunks_embedded == 0 and summary.chunks_reused > 0
+    (source,) = StoreRegistry().get("Docs").sources
+    assert source.path == str(second) and source.status is SourceStatus.READY
+    assert not tab.move_button.isVisible()
+
+
 def test_remove_asks_and_deletes_only_that_source(
     qtbot: QtBot,
     window: MainWindow,
@@ -419,3 +478,52 @@ def test_a_damaged_store_is_listed_with_its_reason_and_the_others_keep_working(
         assert tab.add_folder_button.isEnabled()
     finally:
         win.shutdown()
+
+
+def test_check_stores_finds_and_repairs_what_is_safe(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+) -> None:
+    """File → Check stores… lists every check; a leftover and a damaged pointer are repaired by
+    Repair, a moved root is a problem whose fix names Change location…"""
+    tab_with_store(window, starter_model)
+    add_folder_and_index(qtbot, window, chooser, docs)
+    folder = StoreRegistry().folder(StoreRegistry().get("Docs"))
+    (folder / "snapshots" / ".kortty-tmp-snap-0123abcd").mkdir()
+    (folder / "CURRENT").write_text("{damaged")
+
+    window.check_action.trigger()
+    dialog = window.check_dialog
+    assert dialog is not None and dialog.isVisible()
+    qtbot.waitUntil(lambda: dialog.report is not None, timeout=120_000)
+    report = dialog.report
+    assert report is not None and not report.healthy
+    rows = [
+        [dialog.table.topLevelItem(i).text(c) for c in range(5)]  # type: ignore[union-attr]
+        for i in range(dialog.table.topLevelItemCount())
+    ]
+    assert rows[0][0] == "Problem" and rows[0][2] == "pointer"
+    assert "Repair" in dialog.summary.text() and dialog.repair_button.isEnabled()
+    with qtbot.waitSignal(dialog.checked, timeout=120_000) as repaired:
+        dialog.repair_button.click()
+    after = repaired.args[0]
+    assert after.healthy and any("activated snap-" in line for line in after.repaired)
+    assert "Every store is healthy" in dialog.summary.text()
+    assert not dialog.repair_button.isEnabled()
+
+    docs.rename(docs.parent / "moved-away")
+    with qtbot.waitSignal(dialog.checked, timeout=120_000) as again:
+        dialog.again_button.click()
+    assert not again.args[0].healthy
+    source_rows = [
+        dialog.table.topLevelItem(i)
+        for i in range(dialog.table.topLevelItemCount())
+        if dialog.table.topLevelItem(i).text(2).startswith("source ")  # type: ignore[union-attr]
+    ]
+    (row,) = source_rows
+    assert row is not None and row.text(0) == "Problem"
+    assert "Change location…" in row.text(4) and "kortty-rag" not in row.text(4)
+    dialog.close()

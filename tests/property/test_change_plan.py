@@ -1,5 +1,6 @@
-"""Applying the change plan from folder state A to folder state B yields exactly B's documents, and
-unchanged documents are never embedded again (real scanner, pipeline and snapshots; fake embedder)."""
+"""Applying the change plan from folder state A to folder state B yields exactly B's documents,
+unchanged documents are never embedded again, and no text the store has a vector for is embedded
+twice (real scanner, pipeline and snapshots; fake embedder that records every text)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,7 @@ def test_plan_from_a_to_b_gives_b(
         with StoreSession(store, registry=registry) as job:
             job.apply(job.review_new_sources([root]), embedder)
         write_state(root, after)
+        seen = set(embedder.calls)  # every text the model has embedded for this store
         embedder.calls.clear()
         with StoreSession(store, registry=registry) as job:
             review = job.review_refresh()
@@ -72,5 +74,8 @@ def test_plan_from_a_to_b_gives_b(
             chunks_of = {d.rel_path: d.chunk_count for d in vectors.documents()}
         finally:
             vectors.close()
-        # exactly the chunks of new and changed documents were embedded; unchanged ones never
-        assert len(embedder.calls) == sum(chunks_of[n] for n in changed) == summary.chunks_embedded
+        # only chunks of new and changed documents were embedded, and never a text the store had a
+        # vector for already (kept or retired); the rest of their chunks were reused
+        assert len(embedder.calls) == summary.chunks_embedded
+        assert not seen & set(embedder.calls)
+        assert summary.chunks_embedded + summary.chunks_reused == sum(chunks_of[n] for n in changed)

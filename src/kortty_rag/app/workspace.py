@@ -15,6 +15,7 @@ and the store is not held while they do. The apply refuses a review the store mo
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import threading
 from collections.abc import Callable, Sequence
@@ -22,11 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from kortty_rag.app.doctor import Doctor, DoctorReport, repair
 from kortty_rag.app.mcp_scope import forget_allowed_root
+from kortty_rag.app.store_archive import ExportResult, ImportResult, export_store, import_store
 from kortty_rag.app.stores import QdrantTarget, create_store, discard_new_store
 from kortty_rag.config.registry import DeletionReport, StoreRegistry
 from kortty_rag.config.secrets import delete_api_key, read_api_key, store_api_key
-from kortty_rag.errors import UsageError
+from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.models import (
     EmbeddingIdentity,
     RelevanceLevel,
@@ -179,6 +182,31 @@ class Workspace:
         from kortty_rag.index.qdrant import check_store
 
         return check_store(store)
+
+    def check_stores(self, names: Sequence[str] = ()) -> DoctorReport:
+        """Check every store (or the ones named), read only: one finding per check, each with what
+        to do (``kortty-rag doctor``, the app's *Check stores…*)."""
+        return Doctor(self.registry, check_qdrant=self.check_qdrant).run(names)
+
+    def repair_stores(self, report: DoctorReport) -> DoctorReport:
+        """The safe repairs ``report`` offers (leftovers removed, a damaged pointer re-activated on
+        the newest valid snapshot), then the stores checked again."""
+        repaired = repair(report, self.registry)
+        for finding in report.findings:  # a re-activated snapshot is not the one held open
+            if finding.repair:
+                with contextlib.suppress(KorttyRagError):
+                    self._forget(self.registry.get(finding.store).id)
+        return repaired
+
+    def export_store(self, store: Store, target: Path) -> ExportResult:
+        """Write a local store's definition and active snapshot to one archive (no API keys); safe
+        while jobs run: what is copied is the snapshot that was active when it started."""
+        return export_store(self.registry, store, target)
+
+    def import_store(self, archive: Path, *, name: str | None = None) -> ImportResult:
+        """A new store from an archive of :meth:`export_store`, every checksum verified; never over
+        an existing store."""
+        return import_store(self.registry, archive, name=name)
 
     def set_qdrant_key(self, store: Store, key: str) -> str:
         """Keep a Qdrant store's API key in the OS keyring (read back to be sure it was kept);
@@ -339,6 +367,24 @@ class Workspace:
         """Remove a source and its chunks (never its files); returns the chunks removed."""
         with self._session(store, progress, cancel) as session:
             return session.remove_source(source.id)
+
+    def move_source(
+        self,
+        store: Store,
+        source: Source,
+        new_path: Path | str,
+        *,
+        confirm: Callable[[PreparedReview], bool] = _always,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Reviewed:
+        """Re-point a source whose folder moved, then review (and, when ``confirm`` accepts, index)
+        it at its new place in the same hold of the lock: unchanged documents keep their chunks and
+        vectors, so nothing that did not change is embedded again."""
+        with self._session(store, progress, cancel) as session:
+            moved = session.move_source(source.id, new_path)
+            review = session.review_refresh([moved.id])
+            return Reviewed(review, session.apply(review) if confirm(review) else None)
 
     def scan_report(self, store: Store, source: Source) -> ScanReport | None:
         """What the source's last indexing skipped, and why (kept per source, across restarts)."""

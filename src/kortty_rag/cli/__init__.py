@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from kortty_rag import __version__
 from kortty_rag.cli import (
     ask_cmd,
+    doctor_cmd,
     models_cmd,
     profiles_cmd,
     search_cmd,
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     profiles_cmd.register(commands)
     ask_cmd.register(commands)
     serve_cmd.register(commands)
+    doctor_cmd.register(commands)
     return parser
 
 

@@ -100,6 +100,18 @@ def register(commands: Any) -> None:
     remove.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     remove.set_defaults(handler=cmd_remove)
 
+    move = sub.add_parser(
+        "move",
+        help="point a source whose folder moved at its new place (unchanged files keep their "
+        "chunks and vectors), then review and re-index changes on --yes",
+    )
+    move.add_argument("name", help="store name")
+    move.add_argument("path", help="the source's old path (or its id)")
+    move.add_argument("new_path", metavar="new-path", help="where the folder or file is now")
+    move.add_argument("--yes", action="store_true", help="confirm the review and index")
+    move.add_argument("--json", action="store_true")
+    move.set_defaults(handler=cmd_move)
+
     mode = sub.add_parser("mode", help="set the sync mode of a source (auto watches for changes)")
     mode.add_argument("name", help="store name")
     mode.add_argument("path", help="the source's path or id")
@@ -166,6 +178,26 @@ def cmd_refresh(args: argparse.Namespace) -> int:
         progress = StderrProgress()
         reviewed = workspace.refresh_sources(
             store, ids, confirm=confirm_review(args, progress), progress=progress.tracker
+        )
+        return report_indexing(reviewed, args, progress)
+
+
+def cmd_move(args: argparse.Namespace) -> int:
+    with Workspace() as workspace:
+        store = workspace.store(args.name)
+        source = find_source(store, args.path)
+        progress = StderrProgress()
+        reviewed = workspace.move_source(
+            store,
+            source,
+            args.new_path,
+            confirm=confirm_review(args, progress),
+            progress=progress.tracker,
+        )
+        moved = workspace.store(store.id).source(source.id)
+        print(
+            f"Source {escape_line(source.path)} now points to {escape_line(moved.path)}.",
+            file=sys.stderr,
         )
         return report_indexing(reviewed, args, progress)
 

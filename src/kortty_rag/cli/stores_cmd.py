@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from kortty_rag import languages
@@ -20,6 +21,7 @@ from kortty_rag.index.factory import lexical_language
 from kortty_rag.models import FusionMethod, RelevanceLevel, Store, StoreRoles, StoreType
 from kortty_rag.retrieval.relevance import floor_for
 from kortty_rag.retrieval.search import store_weights
+from kortty_rag.sources.scan import human_size
 from kortty_rag.untrusted import escape_line
 
 
@@ -156,6 +158,22 @@ def register(commands: Any) -> None:
     rebuild.add_argument("--model", help="rebuild with another installed embedding model")
     rebuild.add_argument("--json", action="store_true")
     rebuild.set_defaults(handler=cmd_rebuild)
+
+    export = sub.add_parser(
+        "export", help="write a store's definition and active index to one archive (a backup)"
+    )
+    export.add_argument("name")
+    export.add_argument("file", type=Path, help="the archive to write (must not exist)")
+    export.add_argument("--json", action="store_true")
+    export.set_defaults(handler=cmd_export)
+
+    imp = sub.add_parser(
+        "import", help="create a store from an archive made by `store export` (every byte checked)"
+    )
+    imp.add_argument("file", type=Path)
+    imp.add_argument("--name", help="the new store's name (default: the exported store's)")
+    imp.add_argument("--json", action="store_true")
+    imp.set_defaults(handler=cmd_import)
 
     qdrant_cmd.register(sub)
 
@@ -378,4 +396,49 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
         print_json(summary.to_json())
     else:
         print(summary.line())
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    workspace = Workspace()
+    result = workspace.export_store(workspace.store(args.name), args.file)
+    if args.json:
+        print_json(
+            {
+                "file": str(result.path),
+                "store": result.store,
+                "snapshot": result.snapshot,
+                "chunks": result.chunks,
+                "documents": result.documents,
+                "bytes": result.size,
+            }
+        )
+    else:
+        print(
+            f"Exported {result.store!r} ({result.documents} documents, {result.chunks} chunks, "
+            f"snapshot {result.snapshot}) to {escape_line(str(result.path))} "
+            f"({human_size(result.size)}). API keys are not in it."
+        )
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    result = Workspace().import_store(args.file, name=args.name)
+    if args.json:
+        print_json(
+            {
+                "store": store_json(result.store),
+                "snapshot": result.snapshot,
+                "chunks": result.chunks,
+                "documents": result.documents,
+                "notes": list(result.notes),
+            }
+        )
+    else:
+        print(
+            f"Imported store {result.store.name!r}: {result.documents} documents, "
+            f"{result.chunks} chunks, every checksum verified."
+        )
+        for note in result.notes:
+            print(f"  note: {escape_line(note)}")
     return 0

@@ -116,6 +116,15 @@ class PathChooser:
         name = QFileDialog.getExistingDirectory(parent, "Add folder")
         return name or None
 
+    def new_location(self, parent: QWidget, old: str, *, folder: bool) -> str | None:
+        """Where a source's folder (or file) is now."""
+        title = f"New location of {old}"
+        if folder:
+            name = QFileDialog.getExistingDirectory(parent, title)
+        else:
+            name, _ = QFileDialog.getOpenFileName(parent, title)
+        return name or None
+
     def gguf(self, parent: QWidget) -> str | None:
         name, _ = QFileDialog.getOpenFileName(
             parent, "Import GGUF file", "", "GGUF models (*.gguf)"

@@ -27,6 +27,7 @@ ACTIONS: dict[tuple[str, str], str] = {
     ("source", "add/refresh"): f"Add folder… or Refresh now {STORES}",
     ("source", "add"): f"Add files… or Add folder… {STORES}",
     ("source", "remove"): f"Remove… {STORES}",
+    ("source", "move"): f"Change location… {STORES}",
     ("profile", "add"): f"Add… {PROFILES}",
     ("profile", "key"): f"Edit… {PROFILES} (its API key)",
     ("profile", "list"): f"the profile list {PROFILES}",

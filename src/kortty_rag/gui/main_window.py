@@ -18,6 +18,8 @@ from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.paths import rag_dir
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, keyboard_friendly, show_error
+from kortty_rag.gui.dialogs.check_stores import JOB_KEY as CHECK_JOB
+from kortty_rag.gui.dialogs.check_stores import CheckStoresDialog
 from kortty_rag.gui.models_tab import ModelsTab
 from kortty_rag.gui.profiles_tab import ProfilesTab
 from kortty_rag.gui.state import decode, encode, load_state, save_state
@@ -100,6 +102,14 @@ class MainWindow(QMainWindow):
         self.open_data_action.setStatusTip(f"Open {rag_dir()} in the file manager")
         self.open_data_action.triggered.connect(self.open_data_folder)
         file_menu.addAction(self.open_data_action)
+        self.check_action = QAction("&Check stores…", self)
+        self.check_action.setObjectName("checkStoresAction")
+        self.check_action.setStatusTip(
+            "Verify every store's index, sources and model, and say what to do about each problem"
+        )
+        self.check_action.triggered.connect(self.check_stores)
+        file_menu.addAction(self.check_action)
+        self.check_dialog: CheckStoresDialog | None = None
         file_menu.addSeparator()
         self.quit_action = QAction("&Quit", self)
         self.quit_action.setObjectName("quitAction")
@@ -128,6 +138,16 @@ class MainWindow(QMainWindow):
             )
             return
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def check_stores(self) -> None:
+        """Every store checked in the background (``kortty-rag doctor``), the findings in a window."""
+        if self.check_dialog is None:
+            self.check_dialog = CheckStoresDialog(self.workspace, self.runner, self)
+            self.check_dialog.checked.connect(lambda _: self.stores_tab.reload())
+        self.check_dialog.show()
+        self.check_dialog.activateWindow()
+        if not self.runner.busy(CHECK_JOB):
+            self.check_dialog.check()
 
     def show_about(self) -> None:
         box = QMessageBox(

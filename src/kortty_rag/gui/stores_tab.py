@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app.auto_refresh import RefreshQueue, RefreshRequest, refresh_store
-from kortty_rag.app.workspace import IndexSummary, PreparedReview, Workspace
+from kortty_rag.app.workspace import IndexSummary, PreparedReview, Reviewed, Workspace
 from kortty_rag.errors import KorttyRagError, NothingToAddError, SourceOverlapError, StoreBusyError
 from kortty_rag.gui.common import (
     PathChooser,
@@ -48,7 +48,7 @@ from kortty_rag.gui.hints import gui_hint
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.table_models import SourceTableModel
 from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobRunner
-from kortty_rag.models import Source, Store, StoreType
+from kortty_rag.models import Source, SourceKind, SourceStatus, Store, StoreType
 from kortty_rag.progress import CancelToken, ProgressTracker
 from kortty_rag.sources.scan import SCAN_MESSAGE
 
@@ -224,6 +224,10 @@ class StoresTab(QWidget):
         self.report_action = QAction("Show &scan report…", self.source_view)
         self.report_action.triggered.connect(self.show_scan_report)
         self.source_view.addAction(self.report_action)
+        self.move_action = QAction("Change &location…", self.source_view)
+        self.move_action.setToolTip("The source's folder moved: point it at the new place")
+        self.move_action.triggered.connect(self.change_location)
+        self.source_view.addAction(self.move_action)
 
         self.add_files_button = self._button("Add fi&les…", "addFilesButton", self.add_files)
         self.add_folder_button = self._button("Add f&older…", "addFolderButton", self.add_folder)
@@ -237,6 +241,14 @@ class StoresTab(QWidget):
             "Disabled sources keep their chunks but are never retrieved",
         )
         self.remove_button = self._button("Re&move…", "removeSourceButton", self.remove_source)
+        # offered as a button where it is the answer: a source whose root is missing
+        self.move_button = self._button(
+            "Change &location…",
+            "moveSourceButton",
+            self.change_location,
+            "The source's folder moved: point it at the new place; unchanged files keep their "
+            "chunks and nothing is embedded again",
+        )
         self.search_button = self._button(
             "&Test search…", "testSearchButton", self.open_test_search
         )
@@ -246,6 +258,7 @@ class StoresTab(QWidget):
             self.add_folder_button,
             self.refresh_button,
             self.toggle_button,
+            self.move_button,
             self.remove_button,
             self.search_button,
         ):
@@ -284,6 +297,7 @@ class StoresTab(QWidget):
             self.add_folder_button,
             self.refresh_button,
             self.toggle_button,
+            self.move_button,
             self.remove_button,
             self.search_button,
             self.source_view,
@@ -479,6 +493,9 @@ class StoresTab(QWidget):
         self.search_button.setEnabled(store is not None)
         self.refresh_button.setEnabled(store is not None and bool(store.sources) and not busy)
         self.remove_button.setEnabled(source is not None and not busy)
+        self.move_action.setEnabled(source is not None and not busy)
+        self.move_button.setEnabled(source is not None and not busy)
+        self.move_button.setVisible(source is not None and source.status is SourceStatus.MISSING)
         self.toggle_button.setEnabled(source is not None)
         self.toggle_button.setText(
             "Ena&ble" if source is not None and not source.enabled else "Disa&ble"
@@ -734,6 +751,52 @@ class StoresTab(QWidget):
                 store, "Remove", remove, removed, status=f"Removing {source.path}…"
             ),
             yes_text="Remove",
+        )
+
+    def change_location(self) -> None:
+        """Re-point the selected source at the place its folder moved to, then index what changed
+        there (usually nothing: unchanged documents keep their chunks and vectors)."""
+        store, source = self.current_store(), self.selected_source()
+        if store is None or source is None:
+            return
+        path = self.chooser.new_location(self, source.path, folder=source.kind is SourceKind.FOLDER)
+        if not path:
+            return
+        workspace = self.workspace
+
+        def move(progress: ProgressTracker, cancel: CancelToken) -> Reviewed:
+            # nothing to confirm when every document is where it was: recorded at once
+            return workspace.move_source(
+                store,
+                source,
+                path,
+                confirm=lambda review: not review.has_changes,
+                progress=progress,
+                cancel=cancel,
+            )
+
+        def moved(reviewed: Reviewed) -> None:
+            self.reload()
+            self.select_source(path)
+            if reviewed.summary is None:  # files to index or remove there: the usual review
+                self.open_review(store, reviewed.review)
+                return
+            self.last_summary = reviewed.summary
+            self.status.finish(
+                f"{source.path} now points to {path}; every document was unchanged.",
+                title="Location changed",
+                summary=f"{store.name}: {completion_text(reviewed.summary)}.",
+            )
+            self.index_finished.emit(reviewed.summary)
+
+        self._start(
+            store,
+            "Change location",
+            move,
+            moved,
+            status=f"Looking at {path}",
+            cancelled=f"Nothing was indexed; the source now points to {path} (Refresh now indexes "
+            "it there).",
         )
 
     def _source_activated(self, index: QModelIndex) -> None:

@@ -7,7 +7,7 @@ from typing import Protocol
 
 import numpy as np
 
-from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.index.chunkdb import ChunkIdOf, NewChunk
 from kortty_rag.models import Document, Hit
 
 
@@ -23,6 +23,16 @@ class StoreUpdate(Protocol):
 
     def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
         """Add or replace a document (``chunks[i]`` has ``vectors[i]``)."""
+
+    def vector_for(self, sha: bytes) -> np.ndarray | None:
+        """The vector the store's model made for the chunk text with this content address
+        (:func:`kortty_rag.index.vector_pool.text_sha`), if the store still has it."""
+
+    def reuse_document(
+        self, document: Document, chunk_id: ChunkIdOf, moving: tuple[str, str] | None = None
+    ) -> int | None:
+        """Index ``document`` from stored chunks of the same content (``moving``: a document this
+        update removes anyway, re-pointed in place); the chunks reused, or ``None``."""
 
     def commit(self) -> None:
         """Make the update visible atomically; on failure the previous state stays served."""

@@ -9,13 +9,14 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kortty_rag.errors import SnapshotError
 from kortty_rag.index.bm25 import LexicalIndex, LexicalWriter
+from kortty_rag.index.vector_pool import StoredChunk, VectorPool, text_sha
 from kortty_rag.models import Chunk, Document
 
 SCHEMA = """
@@ -41,7 +42,8 @@ CREATE TABLE IF NOT EXISTS chunks (
     "end" INTEGER NOT NULL,
     token_count INTEGER NOT NULL,
     text TEXT NOT NULL,
-    heading TEXT NOT NULL DEFAULT ''
+    heading TEXT NOT NULL DEFAULT '',
+    text_sha BLOB
 );
 CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id);
 CREATE INDEX IF NOT EXISTS chunks_source ON chunks (source_id);
@@ -53,6 +55,10 @@ _CHUNK_COLUMNS = (
 )
 #: the same for a chunk table of format 2 or older (no headings), served until it is migrated
 _OLD_CHUNK_COLUMNS = _CHUNK_COLUMNS.replace("c.heading", "'' AS heading")
+
+
+#: the stable id a reused chunk gets in its new document (``sync.pipeline.chunk_id``)
+ChunkIdOf = Callable[[StoredChunk], str]
 
 
 @dataclass(frozen=True)
@@ -108,7 +114,7 @@ def write_errors() -> Iterator[None]:
 class ChunkWriter:
     """Read-write access while a snapshot is being built (inside its temporary folder)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, dims: int) -> None:
         self.path = path
         with write_errors():
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -118,6 +124,8 @@ class ChunkWriter:
             if not _has_headings(self._db):  # a chunk table of snapshot format 2 or older
                 self._db.execute("ALTER TABLE chunks ADD COLUMN heading TEXT NOT NULL DEFAULT ''")
             self.lexical = LexicalWriter(self._db)
+            #: content addresses: the vectors this snapshot can reuse (docs/DESIGN.md §9)
+            self.pool = VectorPool(self._db, dims, writable=True)
             self._db.execute("BEGIN")
 
     def next_label(self) -> int:
@@ -163,7 +171,7 @@ class ChunkWriter:
         document_id = int(cursor.lastrowid or 0)
         self._db.executemany(
             'INSERT INTO chunks (label, chunk_id, document_id, source_id, page, start, "end",'
-            " token_count, text, heading) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " token_count, text, heading, text_sha) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     c.label,
@@ -176,11 +184,31 @@ class ChunkWriter:
                     c.token_count,
                     c.text,
                     c.heading,
+                    text_sha(c.heading, c.text),
                 )
                 for c in chunks
             ],
         )
         return document_id
+
+    @write_errors()
+    def move_document(
+        self, document_id: int, document: Document, indexed_at: str, chunk_id: ChunkIdOf
+    ) -> None:
+        """Give a document another source and path, keeping its chunks and their labels (the graph
+        and the lexical terms stay as they are); ``chunk_id`` names each chunk anew."""
+        self._db.execute(
+            "UPDATE documents SET source_id = ?, rel_path = ?, size = ?, indexed_at = ? WHERE id = ?",
+            (document.source_id, document.rel_path, document.size, indexed_at, document_id),
+        )
+        labels, chunks = self.pool.live_chunks(document_id)
+        self._db.executemany(
+            "UPDATE chunks SET chunk_id = ?, source_id = ? WHERE label = ?",
+            (
+                (chunk_id(chunk), document.source_id, label)
+                for label, chunk in zip(labels, chunks, strict=True)
+            ),
+        )
 
     @write_errors()
     def update_lexical(self, language: str) -> bool:

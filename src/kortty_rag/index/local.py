@@ -8,10 +8,11 @@ from pathlib import Path
 
 import numpy as np
 
-from kortty_rag.errors import StoreBusyError
+from kortty_rag.errors import SnapshotError, StoreBusyError
 from kortty_rag.index.bm25 import AUTO
-from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.index.chunkdb import ChunkIdOf, NewChunk
 from kortty_rag.index.lock import StoreLock
+from kortty_rag.index.manifest import Manifest
 from kortty_rag.index.snapshot import (
     FORMAT_VERSION,
     Snapshot,
@@ -19,6 +20,7 @@ from kortty_rag.index.snapshot import (
     open_snapshot,
     read_pointer,
     remove_leftovers,
+    verify_snapshot,
 )
 from kortty_rag.models import Document, EmbeddingIdentity, Hit
 
@@ -44,6 +46,14 @@ class LocalUpdate:
 
     def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
         self._builder.add_document(document, chunks, vectors)
+
+    def vector_for(self, sha: bytes) -> np.ndarray | None:
+        return self._builder.vector_for(sha)
+
+    def reuse_document(
+        self, document: Document, chunk_id: ChunkIdOf, moving: tuple[str, str] | None = None
+    ) -> int | None:
+        return self._builder.reuse_document(document, chunk_id, moving)
 
     def commit(self) -> None:
         if not self._builder.changed:  # nothing to activate: keep serving the same snapshot
@@ -144,15 +154,38 @@ class LocalStore:
         return snap.documents() if snap else []
 
     def begin(self, *, fresh: bool = False) -> LocalUpdate:
+        """An update of the active snapshot; ``fresh`` (or a store opened with ``ignore_active``,
+        as a rebuild does): from empty, reusing the active snapshot's vectors by content when it was
+        made by the same model."""
         snap = self._refresh()
-        builder = SnapshotBuilder(
-            self.folder,
-            self.identity,
-            base=snap.manifest if snap else None,
-            fresh=fresh,
-            language=self.language,
-        )
+        if snap is not None and not fresh:
+            builder = SnapshotBuilder(
+                self.folder, self.identity, base=snap.manifest, language=self.language
+            )
+        else:
+            reuse = self._reusable_base()
+            builder = SnapshotBuilder(
+                self.folder,
+                self.identity,
+                base=reuse or (snap.manifest if snap else None),
+                fresh=True,
+                reuse_from=reuse,
+                language=self.language,
+            )
         return LocalUpdate(builder, self._changed)
+
+    def _reusable_base(self) -> Manifest | None:
+        """For a fresh build: the active snapshot, verified, if it was made by this same model — its
+        vectors are reused for every chunk text it has (a rebuild that changes no model embeds only
+        what is new). A damaged or incompatible one is simply not used."""
+        try:
+            pointer = read_pointer(self.folder)
+            manifest = None if pointer is None else verify_snapshot(self.folder, *pointer)
+        except SnapshotError:
+            return None
+        if manifest is None or manifest.embedding.differences(self.identity):
+            return None
+        return manifest
 
     def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
         with self._lock:

@@ -16,7 +16,7 @@ from qdrant_client import models
 
 from kortty_rag.errors import RemoteStoreError
 from kortty_rag.index import sparse
-from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.index.chunkdb import ChunkIdOf, NewChunk
 from kortty_rag.index.qdrant_layout import (
     DENSE,
     LEXICAL,
@@ -109,6 +109,15 @@ class QdrantUpdate:
         removed = sum(self.remove_document(*key) for key in keys)
         self._touch(source_id)
         return removed
+
+    def vector_for(self, sha: bytes) -> np.ndarray | None:
+        """No reuse by content for a Qdrant store (docs/DESIGN.md §10): its vectors are embedded."""
+        return None
+
+    def reuse_document(
+        self, document: Document, chunk_id: ChunkIdOf, moving: tuple[str, str] | None = None
+    ) -> int | None:
+        return None
 
     def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
         """Add or replace a document; its points go into the source's new generation."""

@@ -26,8 +26,10 @@ import hashlib
 import json
 import os
 import secrets
+import sqlite3
 import threading
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -52,9 +54,10 @@ from kortty_rag.config.store_files import (
 )
 from kortty_rag.errors import IncompatibleIndexError, SnapshotError, StoreFolderChangedError
 from kortty_rag.index.bm25 import AUTO, LexicalIndex
-from kortty_rag.index.chunkdb import ChunkReader, ChunkWriter, NewChunk
+from kortty_rag.index.chunkdb import ChunkIdOf, ChunkReader, ChunkWriter, NewChunk, write_errors
 from kortty_rag.index.hnsw_file import HnswFileInfo, validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, HnswParams, Manifest
+from kortty_rag.index.vector_pool import ContentMatch, VectorPool, text_sha
 from kortty_rag.models import Chunk, Document, EmbeddingIdentity
 
 __all__ = ["CHUNKS", "CURRENT", "FORMAT_VERSION", "MANIFEST", "SNAPSHOTS", "VECTORS", "HnswParams"]
@@ -354,6 +357,69 @@ def remove_leftovers(folder: Path) -> list[str]:
         return []
 
 
+def list_leftovers(folder: Path) -> list[str]:
+    """What :func:`remove_leftovers` would remove (nothing while the pointer is unreadable)."""
+    try:
+        pointer = read_pointer(folder)
+    except StoreFolderChangedError:
+        raise
+    except SnapshotError:
+        return []
+    active = pointer[0] if pointer else None
+    try:
+        with open_store_folder(folder) as store:
+            found = [
+                name
+                for name in store.names()
+                if name.startswith(TEMP_MARKER) and store.is_file(name)
+            ]
+            if store.lstat(SNAPSHOTS) is not None:
+                with store.sub(SNAPSHOTS) as snapshots:
+                    found += [
+                        f"{SNAPSHOTS}/{name}"
+                        for name in snapshots.names()
+                        if name != active and is_snapshot_folder_name(name)
+                    ]
+            return sorted(found)
+    except FileNotFoundError:
+        return []
+
+
+def newest_valid_snapshot(folder: Path, identity: EmbeddingIdentity) -> tuple[str, str] | None:
+    """``(name, manifest sha256)`` of the newest snapshot folder that verifies completely and was
+    made with ``identity`` — what a damaged pointer can safely be pointed at again. Its manifest
+    cannot be checked against the pointer (that is what is damaged); every file is checked against
+    the manifest, and the manifest must name its own folder."""
+    try:
+        with open_store_folder(folder) as store, store.sub(SNAPSHOTS) as snapshots:
+            names = [n for n in snapshots.names() if SNAPSHOT_NAME.match(n)]
+            candidates: list[tuple[str, str]] = []
+            for name in names:
+                with contextlib.suppress(OSError), snapshots.sub(name) as snap:
+                    raw = snap.read_bytes(MANIFEST)
+                    candidates.append((name, hashlib.sha256(raw).hexdigest()))
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise SnapshotError(f"Cannot read the snapshots of {folder}: {exc.strerror}") from exc
+    for name, digest in sorted(candidates, key=lambda c: c[0], reverse=True):  # sequence first
+        try:
+            manifest = verify_snapshot(folder, name, digest)
+        except SnapshotError:
+            continue
+        if not manifest.embedding.differences(identity):
+            return name, digest
+    return None
+
+
+def activate_snapshot(folder: Path, name: str, manifest_sha256: str) -> None:
+    """Point ``CURRENT`` at a verified snapshot (atomically); only for a repair under the store
+    lock — a build activates its own snapshot in :meth:`SnapshotBuilder.commit`."""
+    pointer = {"product": PRODUCT, "snapshot": name, "manifest_sha256": manifest_sha256}
+    with open_store_folder(folder) as store:
+        write_atomic_in(store, CURRENT, (json.dumps(pointer) + "\n").encode())
+
+
 def _leftover_removed() -> None:
     checkpoint("leftover-removed")
 
@@ -380,6 +446,74 @@ def _remove_leftovers_in(store: OpenFolder, active: str | None) -> list[str]:
 # -- writing --------------------------------------------------------------------------------------
 
 
+class BaseVectors:
+    """The vectors of the previous snapshot, read-only, for a fresh build with the same model: a
+    rebuild re-reads and re-cuts every document but embeds only chunk text the store never saw."""
+
+    def __init__(self, index: Any, db: sqlite3.Connection, dims: int) -> None:
+        self._index = index
+        self._db: sqlite3.Connection | None = db
+        self._dims = dims
+        self.pool = VectorPool(db, dims, writable=False)
+        #: a snapshot written before chunk rows carried their address: addressed here, in memory
+        self._labels: dict[bytes, int] | None = None
+        if not self.pool.enabled:
+            self._labels = {
+                text_sha(str(heading), str(text)): int(label)
+                for label, heading, text in db.execute("SELECT label, heading, text FROM chunks")
+            }
+
+    @classmethod
+    def open(
+        cls,
+        snapshots: OpenFolder,
+        manifest: Manifest,
+        identity: EmbeddingIdentity,
+        params: HnswParams,
+    ) -> BaseVectors | None:
+        """The base's vectors, or ``None`` when nothing of it can be reused (another model, or a
+        base that cannot be read: a rebuild is what repairs that)."""
+        if manifest.embedding.differences(identity):
+            return None
+        db: sqlite3.Connection | None = None
+        try:
+            with snapshots.sub(manifest.name) as base:
+                index, _ = _load_hnsw(base.library_path(VECTORS), identity.dimensions, params)
+                db = sqlite3.connect(
+                    f"file:{base.library_path(CHUNKS)}?mode=ro&immutable=1",
+                    uri=True,
+                    check_same_thread=False,
+                )
+                return cls(index, db, identity.dimensions)
+        except (OSError, sqlite3.Error, SnapshotError, RuntimeError, ValueError, TypeError):
+            if db is not None:
+                db.close()
+            return None
+
+    def vector_for(self, sha: bytes) -> np.ndarray | None:
+        if self._db is None:
+            return None
+        try:
+            if self._labels is not None:
+                label: int | None = self._labels.get(sha)
+            else:
+                label = self.pool.live_label(sha)
+                if label is None:
+                    return self.pool.retired_vector(sha)
+            if label is None:
+                return None
+            vector = np.asarray(self._index.get_items([label]), dtype=np.float32)
+            return vector.reshape(self._dims)
+        except (sqlite3.Error, RuntimeError, ValueError):
+            self.close()  # a base that fails to read is not used any further
+            return None
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
 class SnapshotBuilder:
     """Builds the next snapshot from the active one (copy, then update) and activates it.
 
@@ -396,8 +530,11 @@ class SnapshotBuilder:
         base: Manifest | None,
         params: HnswParams | None = None,
         fresh: bool = False,
+        reuse_from: Manifest | None = None,
         language: str = AUTO,
     ) -> None:
+        """``reuse_from``: for a ``fresh`` build, a verified snapshot whose vectors are reused where
+        the same model sees the same chunk text (a rebuild without a model change)."""
         import hnswlib
 
         self.folder = folder
@@ -412,6 +549,9 @@ class SnapshotBuilder:
         self._compact = False
         #: whether anything was added or removed (an unchanged update activates nothing)
         self.changed = False
+        #: chunks whose vector was reused by content instead of being embedded
+        self.reused = 0
+        self._base: BaseVectors | None = None
         try:
             if base is not None and not fresh:
                 with self._snapshots.sub(base.name) as base_dir:
@@ -427,7 +567,9 @@ class SnapshotBuilder:
                     ef_construction=self.params.ef_construction,
                     allow_replace_deleted=True,
                 )
-            self.db = ChunkWriter(self._build.library_path(CHUNKS))
+            self.db = ChunkWriter(self._build.library_path(CHUNKS), identity.dimensions)
+            if fresh and reuse_from is not None:
+                self._base = BaseVectors.open(self._snapshots, reuse_from, identity, self.params)
             # a format migration, or the lexical index asked for another language: worth activating
             self.changed = base is not None and (
                 base.format < FORMAT_VERSION or self.db.lexical.needs_update(language)
@@ -478,10 +620,86 @@ class SnapshotBuilder:
         if entry is None:
             return 0
         self.changed = True
+        self._retire(*entry)
         labels = self.db.remove_document(entry[0])
         for label in labels:
             self.index.mark_deleted(label)
         return len(labels)
+
+    def _retire(self, document_id: int, document: Document) -> None:
+        """Keep a document's chunks and vectors for reuse by content (docs/DESIGN.md §9)."""
+        labels, chunks = self.db.pool.live_chunks(document_id)
+        if labels:
+            with write_errors():
+                self.db.pool.retire(document, chunks, self._items(labels), _now())
+
+    def _items(self, labels: list[int]) -> np.ndarray:
+        return np.asarray(self.index.get_items(labels), dtype=np.float32).reshape(
+            len(labels), self.identity.dimensions
+        )
+
+    # -- reuse by content -------------------------------------------------------------------------
+
+    def vector_for(self, sha: bytes) -> np.ndarray | None:
+        """A vector this model already made for exactly this text, if the store has one."""
+        with write_errors():
+            label = self.db.pool.live_label(sha)
+            vector = (
+                self._items([label])[0] if label is not None else self.db.pool.retired_vector(sha)
+            )
+            if vector is None and self._base is not None:
+                vector = self._base.vector_for(sha)
+        if vector is not None:
+            self.reused += 1
+        return vector
+
+    def reuse_document(
+        self, document: Document, chunk_id: ChunkIdOf, moving: tuple[str, str] | None = None
+    ) -> int | None:
+        """Index ``document`` from a document with the same content and format, without reading or
+        embedding it: ``moving`` (a document this update removes anyway) is re-pointed in place,
+        keeping its labels; else a live or a retired document with that content is copied. Returns
+        the chunks reused, or ``None`` when there is nothing to reuse (then index it as usual).
+
+        ``document.chunk_count`` and ``pages`` are taken from the match."""
+        key = (document.source_id, document.rel_path)
+        entry = self._docs.get(moving) if moving is not None and moving != key else None
+        if entry is not None and (entry[1].sha256, entry[1].format) == (
+            document.sha256,
+            document.format,
+        ):
+            self.remove_document(*key)
+            del self._docs[moving]  # type: ignore[arg-type]
+            moved = replace(document, chunk_count=entry[1].chunk_count, pages=entry[1].pages)
+            self.db.move_document(entry[0], moved, _now(), chunk_id)
+            self._docs[key] = (entry[0], moved)
+            self.changed = True
+            self.reused += moved.chunk_count
+            return moved.chunk_count
+        with write_errors():
+            match = self._content_match(document)
+        if match is None:
+            return None
+        chunks = [
+            NewChunk(0, chunk_id(c), c.page, c.start, c.end, c.token_count, c.text, c.heading)
+            for c in match.chunks
+        ]
+        vectors = match.vectors if match.vectors is not None else self._items(match.labels or [])
+        copied = replace(document, chunk_count=len(chunks), pages=match.pages)
+        self.add_document(copied, chunks, vectors)
+        if match.retired_id is not None:  # live again: no longer kept as retired
+            with write_errors():
+                self.db.pool.forget([match.retired_id])
+        self.reused += len(chunks)
+        return len(chunks)
+
+    def _content_match(self, document: Document) -> ContentMatch | None:
+        live = self.db.pool.live_document(document.sha256, document.format)
+        if live is not None:
+            labels, chunks = self.db.pool.live_chunks(live[0])
+            if labels:
+                return ContentMatch(live[1], chunks, labels=labels)
+        return self.db.pool.retired_document(document.sha256, document.format)
 
     def remove_source(self, source_id: str) -> int:
         keys = [key for key in self._docs if key[0] == source_id]
@@ -531,6 +749,8 @@ class SnapshotBuilder:
 
     def _commit(self) -> Manifest:
         live = self.db.live_labels()
+        with write_errors():
+            self.db.pool.collect(len(live))
         self._maybe_compact(live)
         self.db.update_lexical(self.language)
         checkpoint("commit-started")
@@ -652,5 +872,8 @@ class SnapshotBuilder:
                 self.db.abort()
             with contextlib.suppress(OSError):  # best effort: the next open removes what is left
                 remove_snapshot_folder(self._snapshots, self._tmp_name)
+        if self._base is not None:
+            self._base.close()
+            self._base = None
         for folder in (self._build, self._snapshots, self._store):
             folder.close()

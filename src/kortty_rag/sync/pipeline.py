@@ -31,13 +31,14 @@ from kortty_rag.extract.document import ExtractionCache, open_document
 from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.index.base import StoreUpdate, VectorStore
 from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.index.vector_pool import StoredChunk, text_sha
 from kortty_rag.models import ChunkSpan, Document, SourceStatus, with_heading
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 from kortty_rag.sources.review import RootState
 from kortty_rag.sync.plan import ChangePlan, DocumentTask, SourcePlan
 
 
-def chunk_id(task: DocumentTask, span: ChunkSpan) -> str:
+def chunk_id(task: DocumentTask, span: ChunkSpan | StoredChunk) -> str:
     """Stable id: same source, path, content and window give the same id."""
     key = f"{task.source_id}\0{task.rel_path}\0{task.sha256}\0{span.page}\0{span.start}\0{span.end}"
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
@@ -66,6 +67,8 @@ class IndexSummary:
     sources: tuple[SourceOutcome, ...]
     seconds: float
     chunks_embedded: int
+    #: chunks whose vector the store already had for the same text (docs/DESIGN.md §9)
+    chunks_reused: int = 0
 
     def _sum(self, name: str) -> int:
         return sum(int(getattr(o, name)) for o in self.sources)
@@ -93,10 +96,11 @@ class IndexSummary:
         return self._sum("problems") + sum(len(o.failed) for o in self.sources)
 
     def line(self) -> str:
+        reused = f" ({self.chunks_reused} reused, not embedded again)" if self.chunks_reused else ""
         return (
             f"Indexed {self.indexed} new or changed, {self.unchanged} unchanged, "
             f"{self.removed} removed, {self.skipped} skipped documents; "
-            f"{self.chunks_embedded} chunks embedded in {self.seconds:.1f} s"
+            f"{self.chunks_embedded} chunks embedded{reused} in {self.seconds:.1f} s"
         )
 
     def to_json(self) -> dict[str, object]:
@@ -106,6 +110,7 @@ class IndexSummary:
             "removed": self.removed,
             "skipped": self.skipped,
             "chunks_embedded": self.chunks_embedded,
+            "chunks_reused": self.chunks_reused,
             "seconds": round(self.seconds, 3),
             "sources": [
                 {
@@ -182,6 +187,10 @@ class IndexRun:
         self.queue: deque[tuple[_Pending, int]] = deque()
         self.open_docs: deque[_Pending] = deque()
         self.embedded = 0
+        self.reused = 0
+        #: documents this run removes: their content can move to an added document in place
+        self._leaving: dict[tuple[str, str], Document] = {}
+        self._by_content: dict[tuple[str, str], list[tuple[str, str]]] = {}
 
     def run(self, keep_sources: Collection[str]) -> IndexSummary:
         started = time.monotonic()
@@ -192,13 +201,13 @@ class IndexRun:
             )
         update = self.store.begin()
         try:
-            for doc in update.documents():  # chunks of sources that no longer exist
-                if doc.source_id not in keep_sources:
-                    update.remove_document(doc.source_id, doc.rel_path)
+            self._plan_removals(update, keep_sources)
             self.progress.stage("index", total=max(1, sum(map(self._estimate, self.plan.adds))))
             outcomes = [self._source(update, source_plan) for source_plan in self.plan.sources]
             self._flush(update, final=True)
             self.cancel.raise_if_cancelled()
+            for source_id, rel_path in self._leaving:  # what did not move to an added document
+                update.remove_document(source_id, rel_path)
             self.progress.stage("activate", total=1)
             self.progress.message("Activating the new snapshot…")
             update.commit()
@@ -206,7 +215,30 @@ class IndexRun:
         except BaseException:
             update.abort()
             raise
-        return IndexSummary(tuple(outcomes), time.monotonic() - started, self.embedded)
+        return IndexSummary(tuple(outcomes), time.monotonic() - started, self.embedded, self.reused)
+
+    def _plan_removals(self, update: StoreUpdate, keep_sources: Collection[str]) -> None:
+        """Collect what this run removes — chunks of sources that no longer exist, of roots gone
+        missing, of files gone — before anything is added, and remove it only at the end: an added
+        document with the same content takes its chunks over (a rename or a move embeds nothing)."""
+        documents = {(d.source_id, d.rel_path): d for d in update.documents()}
+        gone = {
+            p.source.id
+            for p in self.plan.sources
+            if p.remove_all and p.root_state is not RootState.ERROR
+        }
+        for key, doc in documents.items():
+            if doc.source_id not in keep_sources or doc.source_id in gone:
+                self._leaving[key] = doc
+        for p in self.plan.sources:
+            if p.root_state is RootState.ERROR or p.remove_all:
+                continue
+            for rel_path in p.remove:
+                found = documents.get((p.source.id, rel_path))
+                if found is not None:
+                    self._leaving[(p.source.id, rel_path)] = found
+        for key, doc in self._leaving.items():
+            self._by_content.setdefault((doc.sha256, doc.format), []).append(key)
 
     def _embedder(self) -> Embedder:
         if self.embedder is None:
@@ -230,15 +262,12 @@ class IndexRun:
         if plan.root_state is RootState.ERROR:
             outcome.status, outcome.reason = SourceStatus.ERROR, plan.root_error
             return outcome
-        if plan.remove_all:
-            outcome.removed = sum(1 for d in update.documents() if d.source_id == plan.source.id)
-            update.remove_source(plan.source.id)
+        if plan.remove_all:  # removed at the end of the run (see _plan_removals)
+            outcome.removed = sum(1 for key in self._leaving if key[0] == plan.source.id)
             outcome.status = SourceStatus.MISSING
             outcome.reason = f"{plan.root_error}; {outcome.removed} documents removed"
             return outcome
-        for rel_path in plan.remove:
-            update.remove_document(plan.source.id, rel_path)
-            outcome.removed += 1
+        outcome.removed += len(plan.remove)
         for task in plan.add:
             self.cancel.raise_if_cancelled()
             self._document(update, task, outcome)
@@ -251,7 +280,28 @@ class IndexRun:
         chunks = estimated_chunks(task.characters, identity.chunk_tokens, identity.overlap_tokens)
         return max(1, chunks)
 
+    def _reuse(self, update: StoreUpdate, task: DocumentTask, outcome: SourceOutcome) -> bool:
+        """Index ``task`` from chunks the store has for the same content, without reading it."""
+        document = Document(task.source_id, task.rel_path, task.sha256, task.size, task.format, 0)
+        candidates = self._by_content.get((task.sha256, task.format), [])
+        moving = next((key for key in candidates if key in self._leaving), None)
+        reused = update.reuse_document(document, lambda c: chunk_id(task, c), moving)
+        if reused is None:
+            return False
+        if moving is not None:  # moved, or copied from it: either way not offered again (a
+            candidates.remove(moving)  # moved document is gone, so removing it later does nothing)
+        self.reused += reused
+        self._count_stored(task, outcome)
+        self._advance_by(self._estimate(task))
+        return True
+
+    def _advance_by(self, chunks: int) -> None:
+        if chunks:
+            self.progress.advance(chunks)
+
     def _document(self, update: StoreUpdate, task: DocumentTask, outcome: SourceOutcome) -> None:
+        if self._reuse(update, task, outcome):
+            return
         estimate = self._estimate(task)
         pending = _Pending(
             task, outcome, _Rows(self._embedder().identity.dimensions, estimate), estimate
@@ -271,10 +321,7 @@ class IndexRun:
             for segment in document.segments:
                 with contextlib.closing(segment.blocks) as blocks:
                     for span in document_spans(splitter, task.format, segment.page, blocks):
-                        self.queue.append((pending, len(pending.spans)))
-                        pending.spans.append(span)
-                        if len(self.queue) >= EMBED_BATCH:
-                            self._flush(update, final=False)
+                        self._queue(update, pending, span)
         except ExtractionError as exc:
             self._drop(pending)
             outcome.failed.append((str(task.path), exc.reason))
@@ -289,6 +336,21 @@ class IndexRun:
             return
         pending.complete = True
         self._flush(update, final=False)
+
+    def _queue(self, update: StoreUpdate, pending: _Pending, span: ChunkSpan) -> None:
+        """Give a chunk the vector the store has for its text, or queue it to be embedded."""
+        index = len(pending.spans)
+        pending.spans.append(span)
+        vector = update.vector_for(text_sha(span.heading, span.text))
+        if vector is not None:
+            pending.vectors.set(index, vector)
+            pending.filled += 1
+            self.reused += 1
+            self._advance_by(self._share(pending, 1))
+            return
+        self.queue.append((pending, index))
+        if len(self.queue) >= EMBED_BATCH:
+            self._flush(update, final=False)
 
     def _drop(self, pending: _Pending) -> None:
         """Forget the document being read (the last one opened) and its chunks still queued."""
@@ -353,12 +415,15 @@ class IndexRun:
         ]
         pending.spans = []
         update.add_document(document, chunks, pending.vectors.first(len(chunks)))
-        if task.changed:
-            pending.outcome.changed += 1
-        else:
-            pending.outcome.new += 1
-        self.progress.count(documents=1)
+        self._count_stored(task, pending.outcome)
         self._advance(pending, pending.estimate)
+
+    def _count_stored(self, task: DocumentTask, outcome: SourceOutcome) -> None:
+        if task.changed:
+            outcome.changed += 1
+        else:
+            outcome.new += 1
+        self.progress.count(documents=1)
 
 
 def run_index(

@@ -10,6 +10,7 @@ in between.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,7 +18,13 @@ from pathlib import Path
 from kortty_rag.config.registry import DeletionReport, StoreRegistry, now_iso
 from kortty_rag.config.secrets import delete_api_key
 from kortty_rag.embedding.base import Embedder
-from kortty_rag.errors import KorttyRagError, NotFoundError, RemovalIncompleteError, UsageError
+from kortty_rag.errors import (
+    KorttyRagError,
+    NotFoundError,
+    RemovalIncompleteError,
+    SourceError,
+    UsageError,
+)
 from kortty_rag.extract.document import ExtractionCache
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.index.base import VectorStore, known_hashes
@@ -201,7 +208,7 @@ class StoreSession:
         def change(store: Store) -> Store:
             for source_id, outcome in outcomes.items():
                 base = store.source(source_id) if source_id not in new_ids else planned[source_id]
-                store = store.with_source(_after(base, outcome, documents, when))
+                store = store.with_source(_after(base, outcome, documents, when, store.name))
             return store
 
         self.store = self.registry.update(self.store.id, change)
@@ -275,6 +282,36 @@ class StoreSession:
 
     # -- lifecycle ----------------------------------------------------------------------------------
 
+    def move_source(self, source_id: str, new_path: Path | str) -> Source:
+        """Point a source whose folder (or file) moved at its new place. The source keeps its id, so
+        a refresh finds every unchanged document where it was and keeps its chunks and vectors; what
+        a refresh removed while the root was missing comes back from the retired vectors
+        (docs/DESIGN.md §8, §9). The new place is checked like a newly added source."""
+        old = self.store.source(source_id)
+        others = [s for s in self.store.sources if s.id != source_id]
+        selection = select_sources(others, [new_path], options=old.options)
+        if selection.rejected:
+            raise SourceError(
+                f"{selection.rejected[0].path} cannot be a source: {selection.rejected[0].reason}",
+                path=Path(selection.rejected[0].path),
+            )
+        (chosen,) = selection.sources
+        if chosen.kind is not old.kind:
+            raise SourceError(
+                f"{chosen.path} is a {chosen.kind.value}, but the source {old.path} is a "
+                f"{old.kind.value}",
+                path=Path(chosen.path),
+                hint="Add it as a new source instead.",
+            )
+        if chosen.real_path == old.real_path and chosen.path == old.path:
+            return old
+        moved = old.evolve(path=chosen.path, real_path=chosen.real_path, status_reason="")
+        self.store = self.registry.update(self.store.id, lambda s: s.with_source(moved))
+        if self._vectors is not None:  # nothing cached may still name the old place
+            self._vectors.close()
+            self._vectors = None
+        return moved
+
     def remove_source(self, source_id: str) -> int:
         """Forget a source: first from the configuration (never retrieved again), then its chunks."""
         self.store.source(source_id)
@@ -317,7 +354,17 @@ class StoreSession:
         return report
 
 
-def _after(base: Source, outcome: SourceOutcome, documents: list[Document], when: str) -> Source:
+def moved_hint(store_name: str, source: Source) -> str:
+    """What a missing root's status line offers: pointing the source at the folder's new place."""
+    return (
+        f"if it moved, point the source at its new place: `kortty-rag source move "
+        f"{shlex.quote(store_name)} {shlex.quote(source.path)} NEW-PATH`"
+    )
+
+
+def _after(
+    base: Source, outcome: SourceOutcome, documents: list[Document], when: str, store_name: str
+) -> Source:
     mine = [d for d in documents if d.source_id == base.id]
     issues = outcome.problems + len(outcome.failed)
     if outcome.status is SourceStatus.ERROR:
@@ -330,7 +377,9 @@ def _after(base: Source, outcome: SourceOutcome, documents: list[Document], when
     )
     if outcome.status is SourceStatus.MISSING:
         return base.evolve(
-            status=SourceStatus.MISSING, status_reason=outcome.reason, counts=SourceCounts()
+            status=SourceStatus.MISSING,
+            status_reason=f"{outcome.reason}; {moved_hint(store_name, base)}",
+            counts=SourceCounts(),
         )
     return base.evolve(
         status=SourceStatus.READY,

@@ -43,7 +43,7 @@ def test_progress_and_summary(tmp_path: Path) -> None:
     assert "Indexed 12 new or changed, 0 unchanged, 0 removed, 1 skipped" in summary.line()
     source = registry.get("P").sources[0]
     assert (source.counts.files, source.counts.issues) == (12, 1)
-    assert source.counts.chunks == summary.chunks_embedded
+    assert source.counts.chunks == summary.chunks_embedded + summary.chunks_reused
 
 
 def test_file_changed_after_review_is_not_indexed(tmp_path: Path) -> None:

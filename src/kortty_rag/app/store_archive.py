@@ -1,0 +1,490 @@
+"""``store export`` / ``store import``: one local store as one archive (docs/DESIGN.md §14).
+
+The archive is a plain tar (the standard library's :mod:`tarfile`, read as a stream, never
+extracted) with exactly these members, in this order::
+
+    kortty-rag-export.json      what the archive holds: the store definition (no API keys), the
+                                model's identity, the snapshot's name, and size + SHA-256 per file
+    snapshot/manifest.json      the active snapshot, byte for byte
+    snapshot/vectors.hnsw
+    snapshot/chunks.sqlite
+    snapshot/lexical.npz
+
+Export reads the active snapshot through descriptors opened once, so a job that activates another
+snapshot meanwhile cannot take files away under it, and checks every byte against the manifest as it
+copies; the archive appears at its name only when complete. Import refuses any member that is not one
+of these regular files (links, devices, folders, other names — so also any path traversal), any
+size or checksum that differs, a model that is not installed here with the same identity, and a
+name that is taken; it writes a new store, never over an existing one, and a failure leaves none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import io
+import json
+import os
+import secrets
+import tarfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from kortty_rag.config.atomic import TEMP_MARKER, write_atomic_in
+from kortty_rag.config.registry import StoreRegistry, now_iso, validate_name
+from kortty_rag.config.store_files import (
+    BUILD_PREFIX,
+    CHUNKS,
+    CURRENT,
+    LEXICAL,
+    MANIFEST,
+    SNAPSHOT_NAME,
+    SNAPSHOTS,
+    VECTORS,
+    open_snapshot_folder,
+    open_store_folder,
+    remove_snapshot_folder,
+)
+from kortty_rag.decoding import FieldError
+from kortty_rag.embedding.installed import get_model
+from kortty_rag.errors import AlreadyExistsError, KorttyRagError, NotFoundError, UsageError
+from kortty_rag.index.hnsw_file import validate_hnsw_file
+from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, Manifest
+from kortty_rag.index.snapshot import read_pointer, verify_snapshot
+from kortty_rag.models import EmbeddingIdentity, Store, StoreType
+
+HEADER = "kortty-rag-export.json"
+ARCHIVE_FORMAT = 1
+SNAPSHOT_FILES = (MANIFEST, VECTORS, CHUNKS, LEXICAL)
+MEMBERS = (HEADER, *(f"snapshot/{name}" for name in SNAPSHOT_FILES))
+#: the header is small; a bigger one is not ours
+MAX_HEADER = 1 << 20
+BLOCK = 1 << 20
+
+
+class ArchiveError(KorttyRagError):
+    """An archive that cannot be imported: damaged, incomplete, hostile or not ours."""
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    path: Path
+    store: str
+    snapshot: str
+    chunks: int
+    documents: int
+    size: int
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    store: Store
+    snapshot: str
+    chunks: int
+    documents: int
+    #: what the person should know (MCP access switched off, sources not found here)
+    notes: tuple[str, ...]
+
+
+def _refused(path: Path, why: str) -> ArchiveError:
+    return ArchiveError(
+        f"{path} cannot be imported: {why}",
+        hint="Export the store again with `kortty-rag store export STORE FILE` and import that file.",
+    )
+
+
+# -- export -----------------------------------------------------------------------------------------
+
+
+def export_store(registry: StoreRegistry, store: Store, target: Path) -> ExportResult:
+    """Write ``store``'s definition and active snapshot to ``target`` (which must not exist)."""
+    if store.type is not StoreType.LOCAL:
+        raise UsageError(
+            f"{store.name!r} is a Qdrant store: its vectors live in the Qdrant service",
+            hint="Back up the collection with Qdrant's own snapshots; the store definition is in "
+            "its store.json.",
+        )
+    target = Path(os.path.abspath(target))
+    if os.path.lexists(target):
+        raise AlreadyExistsError(
+            f"{target} already exists", hint="Choose a new file name; nothing is overwritten."
+        )
+    folder = registry.folder(store)
+    pointer = read_pointer(folder)
+    if pointer is None:
+        raise UsageError(
+            f"Store {store.name!r} has no index yet: there is nothing to export",
+            hint=f"Index it first with `kortty-rag source refresh {store.name} --yes`.",
+        )
+    manifest = verify_snapshot(folder, *pointer)
+    with open_snapshot_folder(folder, manifest.name) as snap:
+        # every file opened before a byte is copied: a later activation can unlink them, not
+        # change what these descriptors read
+        handles = {
+            name: os.fdopen(snap.open_file(name, os.O_RDONLY), "rb") for name in SNAPSHOT_FILES
+        }
+    try:
+        header = _header(store, manifest, pointer[1])
+        tmp = target.with_name(f"{TEMP_MARKER}{target.name}.{secrets.token_hex(4)}")
+        try:
+            with tmp.open("xb") as out:
+                with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT) as tar:
+                    _add(tar, HEADER, io.BytesIO(header), len(header))
+                    for name in SNAPSHOT_FILES:
+                        size = os.fstat(handles[name].fileno()).st_size
+                        expected = _expected(manifest, name, header_files=None)
+                        checked = _Checked(handles[name], expected, f"{manifest.name}/{name}")
+                        _add(tar, f"snapshot/{name}", checked, size)
+                        checked.finish()
+                out.flush()
+                os.fsync(out.fileno())
+            os.rename(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise
+    finally:
+        for handle in handles.values():
+            handle.close()
+    return ExportResult(
+        target,
+        store.name,
+        manifest.name,
+        manifest.chunks,
+        manifest.documents,
+        target.stat().st_size,
+    )
+
+
+def _header(store: Store, manifest: Manifest, manifest_sha256: str) -> bytes:
+    files = {name: dict(entry) for name, entry in manifest.files.items()}
+    data = {
+        "product": PRODUCT,
+        "kind": "store-export",
+        "format": ARCHIVE_FORMAT,
+        "exported_at": now_iso(),
+        "store": store.to_json(),
+        "embedding": manifest.embedding.to_json(),
+        "snapshot": manifest.name,
+        "manifest_sha256": manifest_sha256,
+        "files": files,
+    }
+    return (json.dumps(data, indent=2) + "\n").encode()
+
+
+def _add(tar: tarfile.TarFile, name: str, data: IO[bytes] | io.RawIOBase, size: int) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = size
+    info.mode = 0o600
+    info.mtime = int(time.time())
+    tar.addfile(info, data)
+
+
+class _Checked(io.RawIOBase):
+    """A file read once, hashed as it is read, compared at the end with what it must be."""
+
+    def __init__(self, handle: IO[bytes], expected: tuple[int, str] | None, label: str) -> None:
+        self._handle = handle
+        self._expected = expected
+        self._label = label
+        self._digest = hashlib.sha256()
+        self._size = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._handle.read(size)
+        self._digest.update(data)
+        self._size += len(data)
+        return data
+
+    def finish(self) -> None:
+        if self._expected is not None and (self._size, self._digest.hexdigest()) != self._expected:
+            raise KorttyRagError(
+                f"Snapshot file {self._label} changed or is damaged (checksum mismatch); nothing "
+                "was exported",
+                hint="Run `kortty-rag doctor` to check the store.",
+            )
+
+
+def _expected(
+    manifest: Manifest, name: str, header_files: dict[str, Any] | None
+) -> tuple[int, str] | None:
+    if name == MANIFEST:
+        return None  # checked against the pointer's checksum when it was verified
+    entry = manifest.files[name] if header_files is None else header_files[name]
+    return int(entry["size"]), str(entry["sha256"])
+
+
+# -- import -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Header:
+    store: Store
+    identity: EmbeddingIdentity
+    snapshot: str
+    manifest_sha256: str
+    files: dict[str, tuple[int, str]]
+
+
+def read_header(path: Path, raw: bytes) -> _Header:
+    try:
+        data = json.loads(raw)
+        if not isinstance(data, dict) or data.get("product") != PRODUCT:
+            raise ValueError("not a kortty-rag archive")
+        if data.get("kind") != "store-export":
+            raise ValueError("not a store export")
+        if not isinstance(data.get("format"), int) or data["format"] > ARCHIVE_FORMAT:
+            raise ValueError(f"written by a newer kortty-rag (archive format {data.get('format')})")
+        store = Store.from_json(data["store"], "store")
+        identity = EmbeddingIdentity.from_json(data["embedding"], "embedding")
+        snapshot = str(data["snapshot"])
+        if not SNAPSHOT_NAME.match(snapshot):
+            raise ValueError("the snapshot name is not one of ours")
+        digest = str(data["manifest_sha256"])
+        files: dict[str, tuple[int, str]] = {}
+        for name in (VECTORS, CHUNKS, LEXICAL):
+            entry = data["files"][name]
+            size, sha = entry["size"], entry["sha256"]
+            if not isinstance(size, int) or size < 0 or not isinstance(sha, str) or len(sha) != 64:
+                raise ValueError(f"the entry of {name} is not a size and a SHA-256")
+            files[name] = (size, sha)
+        if len(digest) != 64 or store.type is not StoreType.LOCAL:
+            raise ValueError("the header is incomplete")
+    except (ValueError, KeyError, TypeError, FieldError, RecursionError) as exc:
+        raise _refused(path, f"its header is damaged or foreign ({exc})") from None
+    if identity.differences(store.embedding):
+        raise _refused(path, "its store definition and its snapshot name different models")
+    return _Header(store, identity, snapshot, digest, files)
+
+
+def import_store(registry: StoreRegistry, path: Path, *, name: str | None = None) -> ImportResult:
+    """Create a new store from an archive made by :func:`export_store`."""
+    path = Path(os.path.abspath(path))
+    try:
+        handle = path.open("rb")
+    except OSError as exc:
+        raise UsageError(f"Cannot open {path} ({exc.strerror})") from exc
+    with handle, _members(path, handle) as members:
+        header_bytes = _read_small(path, next(members, None), HEADER)
+        header = read_header(path, header_bytes)
+        new_name = validate_name(name or header.store.name)
+        _check_model(header.identity)
+        _check_name_free(registry, new_name)
+        return _create(registry, path, header, new_name, members)
+
+
+@contextlib.contextmanager
+def _members(
+    path: Path, handle: IO[bytes]
+) -> Iterator[Iterator[tuple[tarfile.TarInfo, tarfile.TarFile]]]:
+    try:
+        tar = tarfile.open(fileobj=handle, mode="r|")  # noqa: SIM115 (closed below)
+    except (tarfile.TarError, OSError, EOFError) as exc:
+        raise _refused(path, f"it is not a readable archive ({exc})") from None
+
+    def walk() -> Iterator[tuple[tarfile.TarInfo, tarfile.TarFile]]:
+        seen: list[str] = []
+        try:
+            for member in tar:
+                if member.name not in MEMBERS or member.name in seen:
+                    raise _refused(path, f"it holds {member.name!r}, which is not one of its files")
+                if not member.isreg():
+                    raise _refused(
+                        path, f"{member.name!r} is a link or a special file, not a regular file"
+                    )
+                if MEMBERS[len(seen)] != member.name:
+                    raise _refused(path, "its files are not in the order export writes them")
+                seen.append(member.name)
+                yield member, tar
+        except (tarfile.TarError, OSError, EOFError) as exc:
+            raise _refused(path, f"it is damaged or truncated ({exc})") from None
+        if len(seen) != len(MEMBERS):
+            raise _refused(path, "it is incomplete (truncated?)")
+
+    try:
+        yield walk()
+    finally:
+        tar.close()
+
+
+def _read_small(
+    path: Path, entry: tuple[tarfile.TarInfo, tarfile.TarFile] | None, expected: str
+) -> bytes:
+    if entry is None:
+        raise _refused(path, "it is empty")
+    member, tar = entry
+    if member.name != expected or member.size > MAX_HEADER:
+        raise _refused(path, f"it does not begin with {expected}")
+    data = tar.extractfile(member)
+    assert data is not None  # a regular file
+    return data.read()
+
+
+def _check_model(identity: EmbeddingIdentity) -> None:
+    how = (
+        "Install it first (`kortty-rag models install starter` for the starter model, "
+        "`kortty-rag models import FILE.gguf --id "
+        f"{identity.model_id}` for another), then import again."
+    )
+    try:
+        model = get_model(identity.model_id)
+    except NotFoundError:
+        raise UsageError(
+            f"The store needs the embedding model {identity.model_id!r} (SHA-256 "
+            f"{identity.model_sha256[:12]}…), which is not installed here",
+            hint=how,
+        ) from None
+    differences = model.identity().differences(identity)
+    if differences:
+        raise UsageError(
+            f"The installed model {identity.model_id!r} differs from the one the store was built "
+            f"with ({', '.join(differences)})",
+            hint="Install the original model file; " + how,
+        )
+
+
+def _check_name_free(registry: StoreRegistry, name: str) -> None:
+    try:
+        existing = registry.get(name)
+    except NotFoundError:
+        return
+    except KorttyRagError:  # a damaged store of that name: taken all the same
+        existing = None
+    raise AlreadyExistsError(
+        f"A store named {existing.name if existing else name!r} already exists; nothing is overwritten",
+        hint="Import under another name with --name NAME.",
+    )
+
+
+def _create(
+    registry: StoreRegistry,
+    path: Path,
+    header: _Header,
+    name: str,
+    members: Iterator[tuple[tarfile.TarInfo, tarfile.TarFile]],
+) -> ImportResult:
+    source = header.store
+    roles = source.roles
+    notes: list[str] = []
+    if roles.mcp:
+        notes.append(
+            "MCP access is off for an imported store; turn it on with `kortty-rag store roles "
+            f"{name} --mcp` if other AI tools should read it."
+        )
+    store = registry.create(
+        name,
+        header.identity,
+        roles=dataclasses.replace(roles, mcp=False, mcp_roots=()),
+        settings=dict(source.settings),
+    )
+    try:
+        store = registry.update(store.id, lambda s: s.evolve(sources=source.sources))
+        manifest = _place_snapshot(registry.folder(store), path, header, members)
+    except BaseException:
+        with contextlib.suppress(KorttyRagError, OSError):
+            registry.delete(store)
+        raise
+    missing = [s.path for s in store.sources if not os.path.lexists(s.path)]
+    if missing:
+        notes.append(
+            f"{len(missing)} of its sources are not on this machine ({missing[0]}…); their chunks "
+            "keep serving until a refresh finds them missing — point each at its place with "
+            f"`kortty-rag source move {name} OLD NEW`."
+        )
+    return ImportResult(store, manifest.name, manifest.chunks, manifest.documents, tuple(notes))
+
+
+def _place_snapshot(
+    folder: Path,
+    path: Path,
+    header: _Header,
+    members: Iterator[tuple[tarfile.TarInfo, tarfile.TarFile]],
+) -> Manifest:
+    """Stream the snapshot files into a build folder, hashing as they are written, then rename it
+    into place and point ``CURRENT`` at it — the same steps as an activation."""
+    build = f"{BUILD_PREFIX}{secrets.token_hex(4)}"
+    with open_store_folder(folder) as store, store.sub(SNAPSHOTS, create=True) as snapshots:
+        snapshots.mkdir(build)
+        try:
+            with snapshots.sub(build) as snap:
+                manifest_raw = b""
+                for file_name in SNAPSHOT_FILES:
+                    entry = next(members, None)
+                    if entry is None:
+                        raise _refused(path, "it is incomplete (truncated?)")
+                    member, tar = entry
+                    expected = None if file_name == MANIFEST else header.files[file_name]
+                    if member.size > (MAX_HEADER if expected is None else expected[0]):
+                        raise _refused(path, f"{member.name} is larger than its header says")
+                    data = tar.extractfile(member)
+                    assert data is not None
+                    try:
+                        digest, size, raw = _copy(data, snap, file_name, keep=expected is None)
+                    except (tarfile.TarError, EOFError) as exc:
+                        raise _refused(path, f"it is damaged or truncated ({exc})") from None
+                    if expected is None:
+                        manifest_raw = raw
+                        if digest != header.manifest_sha256:
+                            raise _refused(path, "its manifest does not match its header")
+                    elif (size, digest) != expected:
+                        raise _refused(path, f"{member.name} is damaged (checksum mismatch)")
+                next(members, None)  # the end: anything after the last file is refused
+                manifest = _check_manifest(path, header, manifest_raw)
+                validate_hnsw_file(snap.library_path(VECTORS), manifest.embedding.dimensions)
+                snap.fsync()
+            snapshots.rename(build, header.snapshot)
+            snapshots.fsync()
+        except BaseException:
+            with contextlib.suppress(OSError):
+                remove_snapshot_folder(snapshots, build)
+            raise
+        pointer = {
+            "product": PRODUCT,
+            "snapshot": header.snapshot,
+            "manifest_sha256": header.manifest_sha256,
+        }
+        write_atomic_in(store, CURRENT, (json.dumps(pointer) + "\n").encode())
+    return manifest
+
+
+def _copy(data: IO[bytes], snap: Any, name: str, *, keep: bool) -> tuple[str, int, bytes]:
+    digest = hashlib.sha256()
+    size = 0
+    kept = bytearray()
+    fd = snap.open_file(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    with os.fdopen(fd, "wb") as out:
+        while block := data.read(BLOCK):
+            digest.update(block)
+            size += len(block)
+            if keep:
+                kept += block
+            out.write(block)
+        out.flush()
+        os.fsync(out.fileno())
+    return digest.hexdigest(), size, bytes(kept)
+
+
+def _check_manifest(path: Path, header: _Header, raw: bytes) -> Manifest:
+    try:
+        data = json.loads(raw)
+        if data.get("product") != PRODUCT:
+            raise ValueError("foreign manifest")
+        manifest = Manifest.from_json(data)
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise _refused(path, f"its manifest is unreadable ({exc})") from None
+    if manifest.name != header.snapshot or manifest.format > FORMAT_VERSION:
+        raise _refused(path, "its manifest belongs to another snapshot or a newer kortty-rag")
+    if manifest.embedding.differences(header.identity):
+        raise _refused(path, "its manifest names another model than its header")
+    for file_name, (size, sha) in header.files.items():
+        entry = manifest.files.get(file_name, {})
+        if (entry.get("size"), entry.get("sha256")) != (size, sha):
+            raise _refused(path, f"its manifest and its header disagree about {file_name}")
+    return manifest
