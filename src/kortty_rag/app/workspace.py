@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kortty_rag.app.doctor import Doctor, DoctorReport, repair
+from kortty_rag.app.kortty_import import KorttyOutcome, import_kortty
 from kortty_rag.app.mcp_scope import forget_allowed_root
 from kortty_rag.app.store_archive import ExportResult, ImportResult, export_store, import_store
 from kortty_rag.app.stores import QdrantTarget, create_store, discard_new_store
@@ -207,6 +208,25 @@ class Workspace:
         """A new store from an archive of :meth:`export_store`, every checksum verified; never over
         an existing store."""
         return import_store(self.registry, archive, name=name)
+
+    def import_kortty(
+        self,
+        home: Path,
+        *,
+        model_id: str | None = None,
+        index: bool = True,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
+    ) -> list[KorttyOutcome]:
+        """korTTY's stores (its data folder ``home``) as new stores here; korTTY's files are only
+        read. A store whose vectors cannot be kept is indexed again here when ``index``."""
+
+        def reindex(store: Store) -> None:
+            self.refresh_sources(store, progress=progress, cancel=cancel)
+
+        return import_kortty(
+            self.registry, home, model_id=model_id, index=reindex if index else None
+        )
 
     def set_qdrant_key(self, store: Store, key: str) -> str:
         """Keep a Qdrant store's API key in the OS keyring (read back to be sure it was kept);

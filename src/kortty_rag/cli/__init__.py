@@ -18,6 +18,7 @@ from kortty_rag import __version__
 from kortty_rag.cli import (
     ask_cmd,
     doctor_cmd,
+    import_cmd,
     models_cmd,
     profiles_cmd,
     search_cmd,
@@ -50,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask_cmd.register(commands)
     serve_cmd.register(commands)
     doctor_cmd.register(commands)
+    import_cmd.register(commands)
     return parser
 
 

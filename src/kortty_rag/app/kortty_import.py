@@ -1,0 +1,375 @@
+"""``kortty-rag import kortty [--from DIR]``: korTTY's (Java) knowledge stores as kortty-rag stores
+(docs/DESIGN.md §14).
+
+korTTY's registry and index files are only read. Each local korTTY store becomes a new store here with
+the same sources, sync modes and include/exclude rules (``recursive: false`` becomes the exclude
+pattern ``/*/``). Its vectors are kept only when they are exactly what this machine would compute:
+an installed model whose id or name is korTTY's ``embeddingModelId``, with mean pooling (what korTTY
+always uses), no document prefix (korTTY embeds the bare chunk text) and the same dimensions. Then
+korTTY's chunks and vectors become the first snapshot, unchanged, and a refresh later re-indexes only
+files that changed. Otherwise — another model, or an index that cannot be read — the sources are
+indexed again with the model chosen here. Qdrant stores of korTTY are not imported (their points
+follow another layout); a store imported before (recorded in its settings) is not imported twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kortty_rag.config.kortty_registry import (
+    SNAPSHOT_FILE,
+    KorttySource,
+    KorttyStore,
+    read_kortty_registry,
+)
+from kortty_rag.config.registry import StoreRegistry, validate_name
+from kortty_rag.embedding.installed import InstalledModel, list_models
+from kortty_rag.errors import KorttyRagError, NotFoundError, UsageError
+from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.index.korthns import KorttyChunk, KorttySnapshot, read_korthns
+from kortty_rag.index.local import LocalStore
+from kortty_rag.models import (
+    MAX_MAX_FILE_SIZE,
+    MIN_MAX_FILE_SIZE,
+    Document,
+    EmbeddingIdentity,
+    Source,
+    SourceCounts,
+    SourceKind,
+    SourceOptions,
+    SourceStatus,
+    Store,
+    StoreRoles,
+    SyncMode,
+)
+from kortty_rag.retrieval.context import estimate_tokens
+from kortty_rag.sources.formats import detect_format
+from kortty_rag.sources.selection import new_source_id
+
+#: where a store records that it came from korTTY (``store.json`` settings; other keys are kept)
+ORIGIN = "imported_from"
+#: korTTY's pooling, always
+KORTTY_POOLING = "mean"
+
+
+@dataclass
+class KorttyOutcome:
+    """What happened to one korTTY store."""
+
+    kortty_id: str
+    kortty_name: str
+    store: Store | None = None
+    #: chunks whose korTTY vectors were kept
+    reused: int = 0
+    #: the sources must be (or were) indexed again here
+    reindex: bool = False
+    skipped: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kortty_id": self.kortty_id,
+            "kortty_name": self.kortty_name,
+            "store": self.store.name if self.store else None,
+            "reused_chunks": self.reused,
+            "reindex": self.reindex,
+            "skipped": self.skipped,
+            "notes": list(self.notes),
+        }
+
+
+def matching_model(store: KorttyStore, models: list[InstalledModel]) -> InstalledModel | None:
+    """The installed model that computes exactly korTTY's vectors, if there is one."""
+    wanted = store.model_id.strip().lower()
+    for model in models:
+        identity = model.identity()
+        if (
+            wanted
+            and wanted in (model.id.lower(), model.name.lower())
+            and identity.pooling == KORTTY_POOLING
+            and identity.document_prefix == ""
+            and identity.dimensions == store.dimensions
+        ):
+            return model
+    return None
+
+
+def _options(source: KorttySource) -> SourceOptions:
+    exclude = list(source.exclude)
+    if source.folder and not source.recursive:
+        exclude.append("/*/")  # korTTY scanned only the folder itself
+    size = source.max_file_bytes
+    if size is not None:
+        size = min(max(size, MIN_MAX_FILE_SIZE), MAX_MAX_FILE_SIZE)
+    return SourceOptions(
+        include=tuple(source.include),
+        exclude=tuple(exclude),
+        respect_gitignore=source.respect_gitignore,
+        **({"max_file_size": size} if size is not None else {}),
+    )
+
+
+def _inside(inner: str, outer: str) -> bool:
+    return inner == outer or inner.startswith(outer.rstrip("/") + "/")
+
+
+def _sources(store: KorttyStore, outcome: KorttyOutcome) -> dict[str, Source]:
+    """korTTY source id → the new source (absolute paths only, no overlaps between folders)."""
+    kept: dict[str, Source] = {}
+    for source in store.sources:
+        path = os.path.normpath(source.path)
+        if not os.path.isabs(path):
+            outcome.notes.append(f"source {source.path!r} left out: its path is not absolute")
+            continue
+        clash = next(
+            (
+                s
+                for s in kept.values()
+                if s.kind is SourceKind.FOLDER
+                and (_inside(path, s.path) or (source.folder and _inside(s.path, path)))
+            ),
+            None,
+        )
+        if clash is not None:
+            outcome.notes.append(f"source {path} left out: it overlaps {clash.path}")
+            continue
+        try:
+            options = _options(source)
+        except ValueError as exc:
+            outcome.notes.append(f"source {path} left out: {exc}")
+            continue
+        kept[source.id] = Source(
+            id=new_source_id(),
+            path=path,
+            kind=SourceKind.FOLDER if source.folder else SourceKind.FILE,
+            sync_mode=SyncMode.AUTO if source.automatic else SyncMode.MANUAL,
+            enabled=source.enabled,
+            options=options,
+        )
+    return kept
+
+
+def _free_name(registry: StoreRegistry, name: str) -> str:
+    """korTTY's display name as a store name here (characters a name cannot hold become "-"),
+    with "korTTY" (and a number) added when it is taken: an existing store is never touched."""
+    taken = {s.name.lower() for s in registry.list()} | {d.name.lower() for d in registry.damaged()}
+    base = re.sub(r"[^\w .@+-]", "-", name.strip())[:50].strip() or "korTTY"
+    if not re.match(r"\w", base):
+        base = f"korTTY {base}"[:50]
+    for candidate in (base, f"{base} korTTY", *(f"{base} korTTY {n}" for n in range(2, 1000))):
+        if candidate.lower() not in taken:
+            return validate_name(candidate)
+    raise UsageError(f"No free name for the korTTY store {name!r}")
+
+
+def _already(registry: StoreRegistry, kortty_id: str) -> Store | None:
+    for store in registry.list():
+        origin = store.settings.get(ORIGIN)
+        if isinstance(origin, dict) and origin.get("kortty_store_id") == kortty_id:
+            return store
+    return None
+
+
+def _chunk_id(source_id: str, chunk: KorttyChunk) -> str:
+    key = f"{source_id}\0{chunk.document_path}\0{chunk.document_hash}\0{chunk.page}\0{chunk.start}\0{chunk.end}"
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _documents(
+    snapshot: KorttySnapshot, sources: dict[str, Source]
+) -> list[tuple[Document, list[NewChunk], list[int]]]:
+    """korTTY's chunks grouped into documents of the new sources (rows of ``snapshot.vectors``)."""
+    grouped: dict[tuple[str, str], list[int]] = {}
+    for row, chunk in enumerate(snapshot.chunks):
+        source = sources.get(chunk.source_id)
+        if source is not None and chunk.text.strip():
+            grouped.setdefault((source.id, chunk.document_path), []).append(row)
+    documents = []
+    for (source_id, rel_path), rows in grouped.items():
+        rows.sort(key=lambda r: snapshot.chunks[r].chunk_index)
+        chunks = [snapshot.chunks[r] for r in rows]
+        if len({c.document_hash for c in chunks}) != 1:
+            continue  # a document whose chunks disagree about its content: indexed again
+        pages = [c.page for c in chunks if c.page is not None]
+        fmt = detect_format(rel_path) or "text"
+        root = next(s for s in sources.values() if s.id == source_id)
+        full = root.path if root.kind is SourceKind.FILE else os.path.join(root.path, rel_path)
+        try:
+            size = os.stat(full).st_size
+        except OSError:
+            size = 0
+        document = Document(
+            source_id,
+            rel_path,
+            chunks[0].document_hash,
+            size,
+            fmt,
+            len(chunks),
+            max(pages) if pages else None,
+        )
+        new = [
+            NewChunk(
+                0, _chunk_id(source_id, c), c.page, c.start, c.end, estimate_tokens(c.text), c.text
+            )
+            for c in chunks
+        ]
+        documents.append((document, new, rows))
+    return documents
+
+
+def import_kortty(
+    registry: StoreRegistry,
+    home: Path,
+    *,
+    model_id: str | None = None,
+    index: Callable[[Store], None] | None = None,
+) -> list[KorttyOutcome]:
+    """Import every store of korTTY's registry in ``home`` (korTTY's data folder). ``model_id``: the
+    model for stores whose korTTY vectors cannot be kept (default: the starter model, else the only
+    model installed). ``index`` indexes such a store's sources (the caller's job, with progress)."""
+    _, stores = read_kortty_registry(home)
+    models = list_models()
+    outcomes = []
+    for kortty in stores:
+        outcome = KorttyOutcome(kortty.id, kortty.display_name)
+        outcomes.append(outcome)
+        if not kortty.local:
+            outcome.skipped = (
+                "a Qdrant store: its points follow korTTY's layout; create a Qdrant store here "
+                "(`kortty-rag store create NAME --qdrant-url URL`) and add the same sources"
+            )
+            continue
+        previous = _already(registry, kortty.id)
+        if previous is not None:
+            outcome.skipped = f"imported before, as {previous.name!r}"
+            continue
+        try:
+            _import_one(registry, home, kortty, outcome, models=models, model_id=model_id)
+        except KorttyRagError as exc:
+            outcome.skipped = exc.message
+            continue
+        if outcome.reindex and outcome.store is not None and outcome.store.sources and index:
+            index(outcome.store)
+            outcome.store = registry.get(outcome.store.id)
+    return outcomes
+
+
+def _fallback_model(models: list[InstalledModel], model_id: str | None) -> InstalledModel:
+    if model_id:
+        for model in models:
+            if model_id in (model.id, model.name):
+                return model
+        raise NotFoundError(f"No installed embedding model {model_id!r}")
+    from kortty_rag.embedding.catalog import STARTER_ID
+
+    starter = [m for m in models if m.id == STARTER_ID]
+    if starter or len(models) == 1:
+        return (starter or models)[0]
+    raise UsageError(
+        "korTTY's vectors cannot be kept and no model was chosen for indexing its sources again",
+        hint="Install one with `kortty-rag models install starter`, or pass --model ID.",
+    )
+
+
+def _import_one(
+    registry: StoreRegistry,
+    home: Path,
+    kortty: KorttyStore,
+    outcome: KorttyOutcome,
+    *,
+    models: list[InstalledModel],
+    model_id: str | None,
+) -> None:
+    sources = _sources(kortty, outcome)
+    same = matching_model(kortty, models)
+    snapshot: KorttySnapshot | None = None
+    if same is not None:
+        snapshot = _read_snapshot(home, kortty, outcome)
+        if snapshot is not None and (
+            snapshot.model_id != kortty.model_id or snapshot.dimensions != kortty.dimensions
+        ):
+            outcome.notes.append("korTTY's index names another model than its store; not used")
+            snapshot = None
+    else:
+        outcome.notes.append(
+            f"no model installed here computes korTTY's vectors ({kortty.model_id or 'no model'}, "
+            f"{kortty.dimensions} dimensions, mean pooling): the sources are indexed again"
+        )
+    model = same if snapshot is not None and same is not None else _fallback_model(models, model_id)
+    identity: EmbeddingIdentity = model.identity()
+    store = registry.create(
+        _free_name(registry, kortty.display_name),
+        identity,
+        roles=StoreRoles(text=kortty.text, coding=kortty.coding, autonomous=kortty.autonomous),
+        settings={ORIGIN: {"application": "korTTY", "kortty_store_id": kortty.id}},
+    )
+    try:
+        store = registry.update(store.id, lambda s: s.evolve(sources=tuple(sources.values())))
+        if snapshot is not None:
+            outcome.reused = _build(registry, store, snapshot, sources)
+            store = registry.get(store.id)
+        else:
+            outcome.reindex = True
+    except BaseException:
+        registry.delete(store)
+        raise
+    outcome.store = store
+
+
+def _read_snapshot(
+    home: Path, kortty: KorttyStore, outcome: KorttyOutcome
+) -> KorttySnapshot | None:
+    folder = Path(kortty.local_directory) if kortty.local_directory else None
+    if folder is None or not folder.is_absolute():
+        outcome.notes.append("korTTY's store names no index folder: the sources are indexed again")
+        return None
+    path = folder / SNAPSHOT_FILE
+    if not path.is_file():
+        outcome.notes.append(f"korTTY has no index at {path} yet: the sources are indexed")
+        return None
+    try:
+        return read_korthns(path)
+    except KorttyRagError as exc:
+        outcome.notes.append(f"{exc.message}; the sources are indexed again")
+        return None
+
+
+def _build(
+    registry: StoreRegistry, store: Store, snapshot: KorttySnapshot, sources: dict[str, Source]
+) -> int:
+    """korTTY's chunks and vectors as the store's first snapshot; the sources' counts recorded."""
+    vectors = LocalStore(registry.folder(store), store.embedding)
+    try:
+        update = vectors.begin()
+        try:
+            documents = _documents(snapshot, sources)
+            for document, chunks, rows in documents:
+                update.add_document(document, chunks, snapshot.vectors[rows])
+            update.commit()
+        except BaseException:
+            update.abort()
+            raise
+    finally:
+        vectors.close()
+    per_source: dict[str, list[Document]] = {}
+    for document, _, _ in documents:
+        per_source.setdefault(document.source_id, []).append(document)
+
+    def record(current: Store) -> Store:
+        for source in current.sources:
+            mine = per_source.get(source.id, [])
+            current = current.with_source(
+                source.evolve(
+                    status=SourceStatus.READY if mine else SourceStatus.PENDING,
+                    counts=SourceCounts(files=len(mine), chunks=sum(d.chunk_count for d in mine)),
+                )
+            )
+        return current
+
+    registry.update(store.id, record)
+    return sum(len(chunks) for _, chunks, _ in documents)
