@@ -33,6 +33,19 @@ class FixedChooser(PathChooser):
         self.next_files: list[str] = []
         self.next_gguf: str | None = None
         self.next_location: str | None = None
+        self.next_save: str | None = None
+        self.next_archive: str | None = None
+        self.next_kortty: str | None = None
+
+    def save_archive(self, parent: object, suggested: str) -> str | None:  # type: ignore[override]
+        assert suggested.endswith(".kortty.tar")
+        return self.next_save
+
+    def archive(self, parent: object) -> str | None:  # type: ignore[override]
+        return self.next_archive
+
+    def kortty_folder(self, parent: object) -> str | None:  # type: ignore[override]
+        return self.next_kortty
 
     def new_location(self, parent: object, old: str, *, folder: bool) -> str | None:  # type: ignore[override]
         assert folder  # the sources here are folders: the folder chooser is the one asked
@@ -271,7 +284,7 @@ def test_change_location_of_a_moved_folder(
     add_folder_and_index(qtbot, window, chooser, docs)
     tab.select_source(str(docs))
     files = StoreRegistry().get("Docs").sources[0].counts.files
-    assert not tab.move_button.isVisible() and tab.move_action.isEnabled()
+    assert not tab.missing_banner.isVisible() and tab.move_action.isEnabled()
     first = tmp_path / "first"
     docs.rename(first)
     chooser.next_location = str(first)
@@ -293,7 +306,8 @@ def test_change_location_of_a_moved_folder(
     tab.review_dialog.index_button.click()  # type: ignore[union-attr]
     outcome.wait()
     tab.select_source(str(first))
-    qtbot.waitUntil(tab.move_button.isVisible)
+    qtbot.waitUntil(tab.missing_banner.isVisible)
+    assert tab.move_button.isVisible() and "not found" in tab.missing_text.text()
     status = tab.sources.index(0, 3).data()  # the Status column
     assert "MISSING" in status and "Change location…" in status
 
@@ -307,7 +321,7 @@ def test_change_location_of_a_moved_folder(
     assert summary.indexed == files and summary.chunks_embedded == 0 and summary.chunks_reused > 0
     (source,) = StoreRegistry().get("Docs").sources
     assert source.path == str(second) and source.status is SourceStatus.READY
-    assert not tab.move_button.isVisible()
+    assert not tab.missing_banner.isVisible()
 
 
 def test_remove_asks_and_deletes_only_that_source(
@@ -527,3 +541,41 @@ def test_check_stores_finds_and_repairs_what_is_safe(
     assert row is not None and row.text(0) == "Problem"
     assert "Change location…" in row.text(4) and "kortty-rag" not in row.text(4)
     dialog.close()
+
+
+def test_export_and_import_from_the_file_menu(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+    tmp_path: Path,
+) -> None:
+    """File → Export store… writes the archive; Import store… of it while the store exists asks
+    for another name, then the copy answers a search like the original."""
+    tab = tab_with_store(window, starter_model)
+    add_folder_and_index(qtbot, window, chooser, docs)
+    archive = tmp_path / "docs.kortty.tar"
+    chooser.next_save = str(archive)
+    with qtbot.waitSignal(window.backup.ended, timeout=120_000):
+        window.backup.export_action.trigger()
+    assert archive.is_file() and "Exported Docs" in tab.status_line.text()
+
+    chooser.next_archive = str(archive)
+    with qtbot.waitSignal(window.backup.ended, timeout=120_000):
+        window.backup.import_action.trigger()
+    qtbot.waitUntil(lambda: getattr(window.backup, "name_dialog", None) is not None)
+    dialog = window.backup.name_dialog
+    assert "already exists" in dialog.labelText()
+    dialog.setTextValue("Docs copy")
+    with qtbot.waitSignal(window.backup.imported, timeout=120_000):
+        dialog.accept()
+    assert {s.name for s in StoreRegistry().list()} == {"Docs", "Docs copy"}
+    qtbot.waitUntil(
+        lambda: tab.current_store() is not None and tab.current_store().name == "Docs copy"
+    )  # type: ignore[union-attr]
+    assert "every checksum verified" in tab.status_line.text()
+    original = window.workspace.search("coral reefs", [StoreRegistry().get("Docs")])
+    copy = window.workspace.search("coral reefs", [StoreRegistry().get("Docs copy")])
+    assert [e.chunk.text for e in copy.excerpts] == [e.chunk.text for e in original.excerpts]
+    assert copy.excerpts

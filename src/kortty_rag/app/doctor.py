@@ -282,7 +282,7 @@ class Doctor:
 
     def _leftovers(self, store: Store, folder: Path) -> Finding:
         try:
-            with StoreLock(folder, purpose="doctor"):
+            with StoreLock(folder, purpose="check"):
                 found = list_leftovers(folder)
         except StoreBusyError:
             return Finding(
@@ -414,7 +414,7 @@ def repair(report: DoctorReport, registry: StoreRegistry | None = None) -> Docto
             continue
         folder = registry.folder(store)
         try:
-            with StoreLock(folder, purpose="doctor --repair", store_name=store.name):
+            with StoreLock(folder, purpose="repair", store_name=store.name):
                 if finding.repair == REACTIVATE:
                     candidate = newest_valid_snapshot(folder, store.embedding)
                     if candidate is not None and _pointer_damaged(folder):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
@@ -123,6 +124,27 @@ class PathChooser:
             name = QFileDialog.getExistingDirectory(parent, title)
         else:
             name, _ = QFileDialog.getOpenFileName(parent, title)
+        return name or None
+
+    def save_archive(self, parent: QWidget, suggested: str) -> str | None:
+        """Where an exported store goes."""
+        name, _ = QFileDialog.getSaveFileName(
+            parent, "Export store", suggested, "kortty-rag archives (*.tar)"
+        )
+        return name or None
+
+    def archive(self, parent: QWidget) -> str | None:
+        """An exported store to import."""
+        name, _ = QFileDialog.getOpenFileName(
+            parent, "Import store", "", "kortty-rag archives (*.tar);;All files (*)"
+        )
+        return name or None
+
+    def kortty_folder(self, parent: QWidget) -> str | None:
+        """korTTY's data folder (the one holding rag/stores.json), ~/.kortty by default."""
+        name = QFileDialog.getExistingDirectory(
+            parent, "korTTY's data folder", str(Path.home() / ".kortty")
+        )
         return name or None
 
     def gguf(self, parent: QWidget) -> str | None:

@@ -37,6 +37,10 @@ ACTIONS: dict[tuple[str, str], str] = {
     ("watch", "--once"): f"Refresh now {STORES}",
     ("search", "--explain"): f"Test search… {STORES}",
     ("serve", "--log-queries"): "the MCP server's call log (File → Open data folder, logs)",
+    ("doctor", "--repair"): "Repair in File → Check stores…",
+    ("store", "export"): "File → Export store…",
+    ("store", "import"): "File → Import store…",
+    ("import", "kortty"): "File → Import from korTTY…",
 }
 #: for a command whose subcommand is not in the table
 FALLBACK = {
@@ -45,10 +49,11 @@ FALLBACK = {
     "profile": PROFILES.removeprefix("on "),
     "role": PROFILES.removeprefix("on "),
     "models": "the Models tab",
+    "doctor": "File → Check stores…",
 }
 
 _COMMAND = re.compile(
-    r"(?P<run>\b[Rr]un )?`(?:kortty-rag )?(?P<command>[a-z]+) (?P<sub>[a-z/-]+)[^`]*`"
+    r"(?P<run>\b[Rr]un )?`(?:kortty-rag )?(?P<command>[a-z]+)(?: (?P<sub>[a-z/-]+))?[^`]*`"
 )
 
 
@@ -77,6 +82,9 @@ PLAIN = {
         "Roles tab)"
     ),
     "or --selection TEXT, or both": "or a selection, or both",
+    "Import under another name with --name NAME.": "Import it under another name.",
+    ", or pass --model ID.": " first.",
+    "Pass korTTY's data folder with --from DIR": "Choose korTTY's data folder",
 }
 
 

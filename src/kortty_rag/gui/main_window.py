@@ -17,6 +17,7 @@ from kortty_rag import __version__
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.paths import rag_dir
 from kortty_rag.errors import KorttyRagError
+from kortty_rag.gui.backup_actions import BackupActions
 from kortty_rag.gui.common import PathChooser, keyboard_friendly, show_error
 from kortty_rag.gui.dialogs.check_stores import JOB_KEY as CHECK_JOB
 from kortty_rag.gui.dialogs.check_stores import CheckStoresDialog
@@ -110,6 +111,19 @@ class MainWindow(QMainWindow):
         self.check_action.triggered.connect(self.check_stores)
         file_menu.addAction(self.check_action)
         self.check_dialog: CheckStoresDialog | None = None
+        file_menu.addSeparator()
+        self.backup = BackupActions(
+            self,
+            workspace=self.workspace,
+            runner=self.runner,
+            chooser=self.chooser,
+            status=self.status,
+            current_store=self.stores_tab.current_store,
+        )
+        self.backup.imported.connect(lambda store_id: self.stores_tab.reload(select_id=store_id))
+        self.backup.imported.connect(lambda _: self._stores_changed())
+        for action in self.backup.actions():
+            file_menu.addAction(action)
         file_menu.addSeparator()
         self.quit_action = QAction("&Quit", self)
         self.quit_action.setObjectName("quitAction")

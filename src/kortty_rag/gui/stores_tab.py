@@ -258,7 +258,6 @@ class StoresTab(QWidget):
             self.add_folder_button,
             self.refresh_button,
             self.toggle_button,
-            self.move_button,
             self.remove_button,
             self.search_button,
         ):
@@ -270,6 +269,7 @@ class StoresTab(QWidget):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.store_header)
         right_layout.addLayout(actions)
+        right_layout.addWidget(self._missing_banner(right))
         right_layout.addWidget(self.source_view, 1)
 
         splitter = QSplitter(self)
@@ -297,12 +297,26 @@ class StoresTab(QWidget):
             self.add_folder_button,
             self.refresh_button,
             self.toggle_button,
-            self.move_button,
             self.remove_button,
             self.search_button,
+            self.move_button,
             self.source_view,
         )
         set_tab_order(order)
+
+    def _missing_banner(self, parent: QWidget) -> QWidget:
+        """Shown for a selected source whose root was missing: what happened, and the way out."""
+        self.missing_banner = QWidget(parent)
+        self.missing_banner.setObjectName("missingBanner")
+        row = QHBoxLayout(self.missing_banner)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.missing_text = QLabel(self.missing_banner)
+        self.missing_text.setWordWrap(True)
+        self.missing_text.setMinimumWidth(120)
+        row.addWidget(self.missing_text, 1)
+        row.addWidget(self.move_button)
+        self.missing_banner.hide()
+        return self.missing_banner
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.source_view.viewport():
@@ -495,7 +509,13 @@ class StoresTab(QWidget):
         self.remove_button.setEnabled(source is not None and not busy)
         self.move_action.setEnabled(source is not None and not busy)
         self.move_button.setEnabled(source is not None and not busy)
-        self.move_button.setVisible(source is not None and source.status is SourceStatus.MISSING)
+        missing = source is not None and source.status is SourceStatus.MISSING
+        if missing and source is not None:
+            self.missing_text.setText(
+                f"{source.path} was not found at the last refresh. If it moved, point the source "
+                "at its new place: unchanged files keep their chunks."
+            )
+        self.missing_banner.setVisible(missing)
         self.toggle_button.setEnabled(source is not None)
         self.toggle_button.setText(
             "Ena&ble" if source is not None and not source.enabled else "Disa&ble"

@@ -69,7 +69,7 @@ class KorttySnapshot:
     dimensions: int
     model_id: str
     chunks: tuple[KorttyChunk, ...]
-    #: one float32 row per chunk, as korTTY stored it
+    #: one float32 row per chunk: korTTY's vector scaled to unit length
     vectors: np.ndarray
 
 
@@ -173,9 +173,13 @@ def _read(r: _Reader) -> KorttySnapshot:
         raise r.fail(f"{r.left} bytes follow the last node (damaged or not korTTY's)")
     if version == 2:
         _check_graph(r, count, entry, max_level, levels=levels, upper=upper)
-    norms = np.linalg.norm(vectors, axis=1) if count else np.zeros(0)
-    if count and not (norms > 0).all():
-        raise r.fail("a vector is all zeros")
+    if count:
+        wide = vectors.astype(np.float64)
+        norms = np.sqrt(np.einsum("ij,ij->i", wide, wide))  # in float64: no float32 overflow
+        if not (np.isfinite(norms) & (norms > 0)).all():
+            raise r.fail("a vector is all zeros or too large to be an embedding")
+        # unit length, as cosine search needs them (hnswlib would square them in float32)
+        vectors = (wide / norms[:, None]).astype(np.float32)
     return KorttySnapshot(version, dimensions, model_id, tuple(chunks), vectors)
 
 
