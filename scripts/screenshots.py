@@ -1,11 +1,12 @@
 """Render the main screens of the desktop app to PNG under a real X server (Xvfb).
 
-    .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
+    .venv/bin/python scripts/screenshots.py [--lang en|de] [--out DIR]
 
 Starts Xvfb itself when no DISPLAY is set (Debian: ``apt-get install xvfb libxcb-cursor0``), builds a
 demo KORTTY_HOME in a temporary folder (the offline starter model, a store over the test corpus, two
 AI profiles), then opens the real main window and captures: the store list, the review dialog,
-indexing in progress, test search, the model wizard and the AI profiles page.
+indexing in progress, test search, the model wizard and the AI profiles page — in English
+(``docs/screenshots``) or German (``--lang de``: ``docs/screenshots/de``).
 """
 
 from __future__ import annotations
@@ -96,15 +97,18 @@ def prepare_home(home: Path, corpus: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--lang", choices=("en", "de"), default="en")
+    parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    if args.out is None:
+        args.out = ROOT / "docs" / "screenshots" / ("de" if args.lang == "de" else "")
     args.out.mkdir(parents=True, exist_ok=True)
     xvfb = start_xvfb()
     work = Path(tempfile.mkdtemp(prefix="kortty-screens-"))
     try:
         prepare_home(work / "home", work / "corpus")
         os.environ["QT_QPA_PLATFORM"] = "xcb"
-        return capture(args.out, work / "corpus")
+        return capture(args.out, work / "corpus", args.lang)
     finally:
         if xvfb is not None:
             xvfb.terminate()
@@ -133,14 +137,16 @@ def first_screen(
         shutil.rmtree(empty, ignore_errors=True)
 
 
-def capture(out: Path, corpus: Path) -> int:
+def capture(out: Path, corpus: Path, lang: str) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QWidget
 
+    from kortty_rag.gui import i18n
     from kortty_rag.gui.common import PathChooser
     from kortty_rag.gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
+    i18n.install(lang)  # as run_gui does (English too: its plural forms)
 
     notes = corpus / "meeting-notes"
     notes.mkdir()
@@ -195,7 +201,7 @@ def capture(out: Path, corpus: Path) -> int:
     statuses: list[str] = []
     tab.status_changed.connect(statuses.append)
     tab.review_dialog.index_button.click()
-    settle(lambda: any("chunks/s" in s and " left" in s for s in statuses), timeout=300)
+    settle(lambda: any("/s" in s and (" left" in s or "noch" in s) for s in statuses), timeout=300)
     window.grab().save(str(out / "03-indexing.png"))  # at once: the job is still running
     print(f"wrote {out / '03-indexing.png'}")
     settle(lambda: not window.runner.running, timeout=300)

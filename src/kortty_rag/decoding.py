@@ -9,6 +9,8 @@ what was found there; the caller adds the file's name. Keys the dataclass does n
 
 Per-field limits go in the dataclass field's metadata: ``{"min": 0}``, ``{"max": 10}`` or
 ``{"check": callable}`` (returns a problem such as ``"must be an absolute path"``, or ``None``).
+
+Problems are :func:`~kortty_rag.messages.msg` sentences, so a front end can say them in its language.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from functools import cache
 from typing import Any, TypeVar, cast
 
 from kortty_rag.errors import KorttyRagError
+from kortty_rag.messages import Message, msg
 
 T = TypeVar("T")
 
@@ -37,7 +40,38 @@ class FieldError(ValueError):
     def __init__(self, field: str, problem: str) -> None:
         self.field = field
         self.problem = problem
-        super().__init__(f"field {field} {problem}" if field else f"it {problem}")
+        #: the whole sentence (``field sources[2].counts must be an object, found a list``)
+        self.message = (
+            msg("field {field} {problem}", field=field, problem=problem)
+            if field
+            else msg("it {problem}", problem=problem)
+        )
+        super().__init__(self.message)
+
+
+#: the template of a problem that says what a field needs and what was there instead
+_FOUND = "{requirement}, found {found}"
+
+
+def problem_found(requirement: str, value: object) -> Message:
+    """The problem of a field that needs ``requirement`` (``must be a string``) but holds ``value``."""
+    return msg("{requirement}, found {found}", requirement=requirement, found=found(value))
+
+
+def _or_null(problem: str) -> str:
+    """``problem`` of a field that may also be null: ``must be a string or null, found …``."""
+    if isinstance(problem, Message) and problem.template == _FOUND:
+        return msg("{requirement} or null, found {found}", **problem.values)
+    return problem.replace(", found", " or null, found")
+
+
+def exception_text(exc: BaseException) -> str:
+    """``str(exc)``; for an exception raised with one text, that very text, so a
+    :class:`~kortty_rag.messages.Message` stays one (a front end can translate it)."""
+    args = exc.args
+    if type(exc).__str__ is BaseException.__str__ and len(args) == 1 and isinstance(args[0], str):
+        return args[0]
+    return str(exc)
 
 
 def found(value: object) -> str:
@@ -47,13 +81,17 @@ def found(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
-        return "an object"
+        return msg("an object")
     if isinstance(value, list):
-        return "a list"
+        return msg("a list")
     text = json.dumps(value, ensure_ascii=True)
     if len(text) > 40:
         text = text[:37] + "..."
-    return f"the string {text}" if isinstance(value, str) else f"the number {text}"
+    return (
+        msg("the string {text}", text=text)
+        if isinstance(value, str)
+        else msg("the number {text}", text=text)
+    )
 
 
 def join(path: str, key: str | int) -> str:
@@ -64,7 +102,7 @@ def join(path: str, key: str | int) -> str:
 
 def expect_object(value: object, path: str = "") -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise FieldError(path, f"must be an object, found {found(value)}")
+        raise FieldError(path, problem_found(msg("must be an object"), value))
     return cast(dict[str, Any], value)
 
 
@@ -82,7 +120,7 @@ def decode(
         where = join(path, spec.name)
         if spec.name not in data:
             if spec.default is dataclasses.MISSING and spec.default_factory is dataclasses.MISSING:
-                raise FieldError(where, "is missing")
+                raise FieldError(where, msg("is missing"))
             continue
         converted = convert(hints[spec.name], data[spec.name], where)
         _check_limits(spec.metadata, converted, where)
@@ -92,7 +130,8 @@ def decode(
     except FieldError:
         raise
     except (ValueError, TypeError, KorttyRagError) as exc:  # a rule of the class (__post_init__)
-        raise FieldError(path, f"is not valid: {getattr(exc, 'message', exc)}") from exc
+        reason = exc.message if isinstance(exc, KorttyRagError) else exception_text(exc)
+        raise FieldError(path, msg("is not valid: {reason}", reason=reason)) from exc
 
 
 def convert(hint: Any, value: object, path: str) -> Any:
@@ -109,12 +148,12 @@ def convert(hint: Any, value: object, path: str) -> Any:
             return convert(inner, value, path)
         except FieldError as exc:
             if exc.field == path and value is not None:
-                raise FieldError(path, exc.problem.replace(", found", " or null, found")) from None
+                raise FieldError(path, _or_null(exc.problem)) from None
             raise
     if origin is tuple:
         inner = typing.get_args(hint)[0]
         if not isinstance(value, list):
-            raise FieldError(path, f"must be a list, found {found(value)}")
+            raise FieldError(path, problem_found(msg("must be a list"), value))
         return tuple(convert(inner, item, join(path, i)) for i, item in enumerate(value))
     if origin is dict:
         return dict(expect_object(value, path))
@@ -130,15 +169,16 @@ def _convert_type(hint: type, value: object, path: str) -> Any:
         choices = [member.value for member in hint]
         if value not in choices:
             allowed = ", ".join(json.dumps(c) for c in choices)
-            raise FieldError(path, f"must be one of {allowed}, found {found(value)}")
+            requirement = msg("must be one of {choices}", choices=allowed)
+            raise FieldError(path, problem_found(requirement, value))
         return hint(value)
     if hint is bool:
         if not isinstance(value, bool):
-            raise FieldError(path, f"must be true or false, found {found(value)}")
+            raise FieldError(path, problem_found(msg("must be true or false"), value))
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise FieldError(path, f"must be a whole number, found {found(value)}")
+            raise FieldError(path, problem_found(msg("must be a whole number"), value))
         return value
     if hint is float:
         if (
@@ -146,11 +186,11 @@ def _convert_type(hint: type, value: object, path: str) -> Any:
             or not isinstance(value, int | float)
             or not math.isfinite(value)
         ):
-            raise FieldError(path, f"must be a number, found {found(value)}")
+            raise FieldError(path, problem_found(msg("must be a number"), value))
         return float(value)
     if hint is str:
         if not isinstance(value, str):
-            raise FieldError(path, f"must be a string, found {found(value)}")
+            raise FieldError(path, problem_found(msg("must be a string"), value))
         return value
     raise TypeError(f"{path}: unsupported field type {hint!r}")  # a programming error
 
@@ -159,13 +199,15 @@ def _check_limits(metadata: typing.Mapping[str, Any], value: Any, path: str) -> 
     if value is None:
         return
     if MIN in metadata and value < metadata[MIN]:
-        raise FieldError(path, f"must be at least {metadata[MIN]}, found {found(value)}")
+        requirement = msg("must be at least {minimum}", minimum=metadata[MIN])
+        raise FieldError(path, problem_found(requirement, value))
     if MAX in metadata and value > metadata[MAX]:
-        raise FieldError(path, f"must be at most {metadata[MAX]}, found {found(value)}")
+        requirement = msg("must be at most {maximum}", maximum=metadata[MAX])
+        raise FieldError(path, problem_found(requirement, value))
     if CHECK in metadata:
         problem = metadata[CHECK](value)
         if problem:
-            raise FieldError(path, f"{problem}, found {found(value)}")
+            raise FieldError(path, problem_found(problem, value))
 
 
 @cache
@@ -180,13 +222,24 @@ def parse(raw: bytes) -> object:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FieldError(
-            "", f"is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
+            "",
+            msg(
+                "is not UTF-8 text (byte 0x{byte:02x} at offset {offset})",
+                byte=raw[exc.start],
+                offset=exc.start,
+            ),
         ) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise FieldError(
-            "", f"is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+            "",
+            msg(
+                "is not valid JSON ({error} at line {line} column {column})",
+                error=exc.msg,
+                line=exc.lineno,
+                column=exc.colno,
+            ),
         ) from None
     except RecursionError:
-        raise FieldError("", "is not valid JSON (nested too deeply)") from None
+        raise FieldError("", msg("is not valid JSON (nested too deeply)")) from None

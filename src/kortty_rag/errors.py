@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kortty_rag.messages import msg
+
 
 class KorttyRagError(Exception):
     """Root of every error the product raises on purpose.
@@ -61,9 +63,9 @@ class SourceOverlapError(SourceError):
 
     def __init__(self, path: Path, existing: Path, *, covered: bool = False) -> None:
         super().__init__(
-            f"{path} overlaps the existing source {existing}",
+            msg("{path} overlaps the existing source {existing}", path=path, existing=existing),
             path=path,
-            hint="Refresh or remove the existing source instead of adding an overlapping one.",
+            hint=msg("Refresh or remove the existing source instead of adding an overlapping one."),
         )
         self.path = path
         self.existing = existing
@@ -75,9 +77,9 @@ class NothingToAddError(SourceError):
 
     def __init__(self, path: Path, reason: str) -> None:
         super().__init__(
-            f"Nothing to add: {path} is {reason}",
+            msg("Nothing to add: {path} is {reason}", path=path, reason=reason),
             path=path,
-            hint="Refresh the existing source instead.",
+            hint=msg("Refresh the existing source instead."),
         )
         self.path = path
         self.reason = reason
@@ -87,7 +89,7 @@ class ExtractionError(KorttyRagError):
     """Text could not be taken out of one file; ``reason`` is the skip reason shown in the review."""
 
     def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
+        super().__init__(msg("{path}: {reason}", path=path, reason=reason))
         self.path = path
         self.reason = reason
 
@@ -102,9 +104,12 @@ class DownloadUnreachableError(ModelError):
 
     def __init__(self, host: str, detail: str, kept: int = 0) -> None:
         super().__init__(
-            f"No connection to {host} ({detail})",
-            hint="Check the network connection and try again"
-            + ("; the download continues where it stopped." if kept else "."),
+            msg("No connection to {host} ({detail})", host=host, detail=detail),
+            hint=msg(
+                "Check the network connection and try again; the download continues where it stopped."
+            )
+            if kept
+            else msg("Check the network connection and try again."),
         )
         self.host = host
         self.detail = detail
@@ -125,11 +130,18 @@ class StoreFolderChangedError(SnapshotError):
 
     def __init__(self, path: Path, what: str) -> None:
         super().__init__(
-            f"The store folder was changed by something else: {path} is {what}, not what kortty-rag "
-            "created; nothing was read, written or deleted through it.",
-            hint=f"Move {path} out of the store folder (check what it points to first), then run "
-            "`kortty-rag store rebuild STORE`; or delete the store (only kortty-rag's own files "
-            "are removed).",
+            msg(
+                "The store folder was changed by something else: {path} is {what}, not what "
+                "kortty-rag created; nothing was read, written or deleted through it.",
+                path=path,
+                what=what,
+            ),
+            hint=msg(
+                "Move {path} out of the store folder (check what it points to first), then run "
+                "`kortty-rag store rebuild STORE`; or delete the store (only kortty-rag's own files "
+                "are removed).",
+                path=path,
+            ),
         )
         self.path = path
 
@@ -154,8 +166,8 @@ class StoreBusyError(KorttyRagError):
 class Cancelled(KorttyRagError):
     """The user cancelled a job; nothing was activated."""
 
-    def __init__(self, message: str = "Cancelled; the previous snapshot is still active.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message or msg("Cancelled; the previous snapshot is still active."))
 
 
 class ChatError(KorttyRagError):

@@ -8,32 +8,33 @@ and no stopwords; any other value is the ISO 639-1 code of a language the lexica
 from __future__ import annotations
 
 from kortty_rag.index.analysis import LANGUAGES, NO_LANGUAGE
+from kortty_rag.messages import msg
 
 AUTO = "auto"
 NONE = NO_LANGUAGE
 
-#: English names of the languages the analyzer stems, by code
+#: English names of the languages the analyzer stems, by code (translatable: ``msg``)
 NAMES: dict[str, str] = {
-    "ar": "Arabic",
-    "ca": "Catalan",
-    "da": "Danish",
-    "de": "German",
-    "el": "Greek",
-    "en": "English",
-    "es": "Spanish",
-    "fi": "Finnish",
-    "fr": "French",
-    "hi": "Hindi",
-    "hu": "Hungarian",
-    "id": "Indonesian",
-    "it": "Italian",
-    "nl": "Dutch",
-    "no": "Norwegian",
-    "pt": "Portuguese",
-    "ro": "Romanian",
-    "ru": "Russian",
-    "sv": "Swedish",
-    "tr": "Turkish",
+    "ar": msg("Arabic"),
+    "ca": msg("Catalan"),
+    "da": msg("Danish"),
+    "de": msg("German"),
+    "el": msg("Greek"),
+    "en": msg("English"),
+    "es": msg("Spanish"),
+    "fi": msg("Finnish"),
+    "fr": msg("French"),
+    "hi": msg("Hindi"),
+    "hu": msg("Hungarian"),
+    "id": msg("Indonesian"),
+    "it": msg("Italian"),
+    "nl": msg("Dutch"),
+    "no": msg("Norwegian"),
+    "pt": msg("Portuguese"),
+    "ro": msg("Romanian"),
+    "ru": msg("Russian"),
+    "sv": msg("Swedish"),
+    "tr": msg("Turkish"),
 }
 
 #: every value the setting may have: ``auto``, ``none``, then the codes
@@ -46,15 +47,15 @@ def allowed() -> str:
 
 def check(value: str) -> str | None:
     """``None`` if ``value`` is a valid setting, else the problem (for the definition's decoder)."""
-    return None if value in CHOICES else f"must be one of {allowed()}"
+    return None if value in CHOICES else msg("must be one of {choices}", choices=allowed())
 
 
 def describe(code: str | None) -> str:
     """A language for people: ``German (de)``, ``none (no stemming or stopwords)``."""
     if code is None:
-        return "not decided yet"
+        return msg("not decided yet")
     if code == AUTO:
-        return "auto (detected from the text)"
+        return msg("auto (detected from the text)")
     if code == NONE:
-        return "none (no stemming or stopwords)"
-    return f"{NAMES.get(code, code)} ({code})"
+        return msg("none (no stemming or stopwords)")
+    return msg("{language} ({code})", language=NAMES.get(code, code), code=code)

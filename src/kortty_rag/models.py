@@ -12,8 +12,9 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from kortty_rag import languages
-from kortty_rag.decoding import CHECK, MAX, MIN, FieldError, decode, join
+from kortty_rag.decoding import CHECK, MAX, MIN, FieldError, decode, exception_text, join
 from kortty_rag.errors import UsageError
+from kortty_rag.messages import msg
 
 MiB = 1024 * 1024
 GiB = 1024 * MiB
@@ -160,7 +161,7 @@ class SourceCounts:
 
 
 def _absolute_path(value: str) -> str | None:
-    return None if os.path.isabs(value) else "must be an absolute path"
+    return None if os.path.isabs(value) else msg("must be an absolute path")
 
 
 @dataclass(frozen=True)
@@ -263,7 +264,7 @@ class RetrievalSettings:
             raise ValueError(BOTH_PARTS_OFF)
 
 
-BOTH_PARTS_OFF = "A store needs at least one of the dense and lexical parts"
+BOTH_PARTS_OFF = msg("A store needs at least one of the dense and lexical parts")
 
 
 @dataclass(frozen=True)
@@ -340,10 +341,16 @@ class Store:
             decode(StoreSettings, settings, "settings")
         except FieldError as exc:
             cause = exc.__cause__
-            problem = getattr(cause, "message", None) or (str(cause) if cause else exc.problem)
+            problem = getattr(cause, "message", None) or (
+                exception_text(cause) if cause else exc.problem
+            )
             where = exc.field.removeprefix("settings.")
             raise UsageError(
-                problem if cause else f"The store setting {where} {exc.problem}"
+                problem
+                if cause
+                else msg(
+                    "The store setting {setting} {problem}", setting=where, problem=exc.problem
+                )
             ) from None
         return replace(self, settings=settings)
 

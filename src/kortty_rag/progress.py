@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from kortty_rag.errors import Cancelled
+from kortty_rag.messages import msg
 
 
 class Progress(Protocol):
@@ -113,9 +114,11 @@ def format_duration(seconds: float) -> str:
     seconds = max(0, round(seconds))
     minutes, secs = divmod(seconds, 60)
     hours, minutes = divmod(minutes, 60)
-    return (
-        f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{secs:02d}s" if minutes else f"{secs}s"
-    )
+    if hours:
+        return msg("{hours}h{minutes:02d}m", hours=hours, minutes=minutes)
+    if minutes:
+        return msg("{minutes}m{seconds:02d}s", minutes=minutes, seconds=secs)
+    return msg("{seconds}s", seconds=secs)
 
 
 @dataclass

@@ -33,6 +33,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+from kortty_rag.messages import msg
+
 #: The signals that ask a long-running command to stop.
 STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
 
@@ -58,7 +60,7 @@ class StopSignal(KeyboardInterrupt):
         super().__init__(signal_name(signum))
         self.signum = signum
         self.exit_code = exit_code_for(signum)
-        self.message = f"stopped by {signal_name(signum)}."
+        self.message = msg("stopped by {signal}.", signal=signal_name(signum))
 
 
 def _raise_stop(signum: int, frame: FrameType | None) -> None:

@@ -5,6 +5,10 @@ imports this conftest before the test modules of this folder). Every :class:`Job
 a test is recorded; after the test each one is waited on (bounded) and must have no active thread, and
 neither may the global thread pool. A test that leaves work behind fails, after its jobs are cancelled
 and waited for so the next test starts clean.
+
+The app speaks English in these tests (with its English plural forms: "1 chunk", "2 chunks"), as
+``kortty_rag.gui.app.run_gui`` installs it for KORTTY_LANG=en; a test that asks for the ``german``
+fixture sees it in German, as KORTTY_LANG=de would.
 """
 
 from __future__ import annotations
@@ -18,11 +22,30 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QThreadPool
+from PySide6.QtWidgets import QApplication
 
+from kortty_rag.gui import i18n
 from kortty_rag.gui.workers import JobRunner
 
 #: how long a finished test may take to let its workers return to their pools
 SETTLE_MSECS = 30_000
+
+
+@pytest.fixture(scope="session", autouse=True)
+def english(qapp: QApplication) -> Iterator[i18n.Translations]:
+    installed = i18n.install("en")
+    yield installed
+    installed.remove()
+
+
+@pytest.fixture
+def german(english: i18n.Translations) -> Iterator[i18n.Translations]:
+    """The app in German for this test; English again after it."""
+    installed = i18n.install("de")
+    try:
+        yield installed
+    finally:
+        installed.remove()  # the session's English stays installed under it
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from kortty_rag.app.diagnostics import log_file, start_log, stop_log
 from kortty_rag.errors import StoreBusyError
-from kortty_rag.gui.common import OPEN_LOG_FOLDER, show_error
+from kortty_rag.gui.common import open_log_folder_text, show_error
 from kortty_rag.gui.workers import Job, JobRunner
 
 
@@ -42,7 +42,8 @@ def test_an_unexpected_error_shows_its_traceback_and_the_log_folder(
         assert "command line" not in box.informativeText()
         assert "Show Details" in box.informativeText()
         buttons = {b.text(): b for b in box.buttons()}
-        buttons[OPEN_LOG_FOLDER].click()
+        assert open_log_folder_text() == "Open log folder"
+        buttons[open_log_folder_text()].click()
         assert [u.toLocalFile() for u in opened] == [str(kortty_home / "rag" / "logs")]
         logged = log_file("gui").read_text(encoding="utf-8")
         assert "Indexing failed: KeyError" in logged and "broken_function" in logged
@@ -60,6 +61,6 @@ def test_an_error_raised_on_purpose_says_what_to_do_without_details(qtbot: QtBot
     )
     qtbot.waitUntil(box.isVisible, timeout=10_000)
     assert box.detailedText() == ""
-    assert OPEN_LOG_FOLDER not in [b.text() for b in box.buttons()]
+    assert open_log_folder_text() not in [b.text() for b in box.buttons()]
     assert box.informativeText() == "What to do: Wait for it to finish."
     box.close()

@@ -36,7 +36,8 @@ from tests.gui.test_stores_tab import (
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.main_window import MainWindow
-from kortty_rag.gui.status_area import REFRESH_MS, counted, time_left
+from kortty_rag.gui.status_area import REFRESH_MS, progress_words, time_left
+from kortty_rag.progress import ProgressState
 
 
 @pytest.fixture
@@ -344,9 +345,18 @@ def test_adding_a_folder_already_covered_is_information(
 
 
 def test_plurals_and_time_left_read_naturally() -> None:
-    assert counted(1, "document") == "1 document"
-    assert counted(0, "chunk") == "0 chunks"
-    assert counted(2, "issue") == "2 issues"
+    counts = progress_words(
+        ProgressState(
+            stage="index",
+            percent=50.0,
+            documents=1,
+            chunks=0,
+            issues=2,
+            chunks_per_second=0.0,
+            eta_seconds=None,
+        )
+    )
+    assert "1 document, 0 chunks, 2 issues" in counts
     assert time_left(4) == "a few seconds left"
     assert time_left(42) == "about 40 s left"
     assert time_left(170) == "about 3 min left"

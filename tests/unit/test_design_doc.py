@@ -39,6 +39,7 @@ def test_the_design_has_its_numbered_sections_in_order() -> None:
     numbers = [int(n) for n in re.findall(r"^## §(\d+) ", text, re.M)]
     assert numbers == list(range(1, 16))
     assert "## Threading and jobs" in text and "## Layers" in text
+    assert "## Languages and accessibility" in text
 
 
 def test_every_cited_section_exists() -> None:

@@ -35,6 +35,7 @@ from kortty_rag.index.snapshot import (
     remove_leftovers,
     verify_snapshot,
 )
+from kortty_rag.messages import msg
 from kortty_rag.models import Source, SourceKind, SourceStatus, Store, StoreType
 from kortty_rag.sources.rootpath import root_moved
 from kortty_rag.sync.session import moved_hint
@@ -148,7 +149,8 @@ class Doctor:
                     "definition",
                     Severity.PROBLEM,
                     broken.error.message,
-                    _hint(broken.error) or f"Fix or remove {broken.folder / 'store.json'}.",
+                    _hint(broken.error)
+                    or msg("Fix or remove {path}.", path=broken.folder / "store.json"),
                 )
             )
         for store in survey.stores:
@@ -156,7 +158,7 @@ class Doctor:
                 continue
             findings.extend(self.check_store(store))
         if not survey.stores and not survey.damaged:
-            findings.append(Finding("", "stores", Severity.OK, "no stores yet"))
+            findings.append(Finding("", "stores", Severity.OK, msg("no stores yet")))
         return DoctorReport(tuple(findings))
 
     def check_store(self, store: Store) -> list[Finding]:
@@ -179,7 +181,11 @@ class Doctor:
                 store.name,
                 "model",
                 Severity.PROBLEM,
-                f"the embedding model {identity.model_id!r} is not usable: {exc.message}",
+                msg(
+                    "the embedding model {model!r} is not usable: {reason}",
+                    model=identity.model_id,
+                    reason=exc.message,
+                ),
                 _hint(exc),
             )
         try:
@@ -189,43 +195,62 @@ class Doctor:
                 store.name,
                 "model",
                 Severity.PROBLEM,
-                f"the model file {model.path} cannot be read ({exc.strerror})",
-                f"Install the model {model.id!r} again.",
+                msg(
+                    "the model file {path} cannot be read ({reason})",
+                    path=model.path,
+                    reason=exc.strerror,
+                ),
+                msg("Install the model {model!r} again.", model=model.id),
             )
         if actual != model.sha256:
             return Finding(
                 store.name,
                 "model",
                 Severity.PROBLEM,
-                f"the model file {model.path} changed since it was installed (SHA-256 {actual[:12]}…,"
-                f" recorded {model.sha256[:12]}…)",
-                f"Install the model {model.id!r} again from its original file.",
+                msg(
+                    "the model file {path} changed since it was installed (SHA-256 {actual}…, "
+                    "recorded {recorded}…)",
+                    path=model.path,
+                    actual=actual[:12],
+                    recorded=model.sha256[:12],
+                ),
+                msg("Install the model {model!r} again from its original file.", model=model.id),
             )
         if actual != identity.model_sha256:
             return Finding(
                 store.name,
                 "model",
                 Severity.PROBLEM,
-                f"the installed model {model.id!r} is another file than the one this store was "
-                "built with",
-                f"Reinstall the original model, or run `kortty-rag store rebuild {store.name}`.",
+                msg(
+                    "the installed model {model!r} is another file than the one this store was "
+                    "built with",
+                    model=model.id,
+                ),
+                msg(
+                    "Reinstall the original model, or run `kortty-rag store rebuild {store}`.",
+                    store=store.name,
+                ),
             )
-        return Finding(store.name, "model", Severity.OK, f"{model.id}: file and SHA-256 as built")
+        return Finding(
+            store.name,
+            "model",
+            Severity.OK,
+            msg("{model}: file and SHA-256 as built", model=model.id),
+        )
 
     # -- the local snapshot -----------------------------------------------------------------------
 
     def _snapshot(self, store: Store) -> list[Finding]:
         folder = self.registry.folder(store)
-        rebuild = f"Run `kortty-rag store rebuild {store.name}` to re-index every source."
+        rebuild = msg(
+            "Run `kortty-rag store rebuild {store}` to re-index every source.", store=store.name
+        )
         try:
             pointer = read_pointer(folder)
         except SnapshotError as exc:
             candidate = _safe(lambda: newest_valid_snapshot(folder, store.embedding))
             if candidate is not None:
-                fix = (
-                    f"Run `kortty-rag doctor --repair` to activate {candidate[0]}, the newest "
-                    "snapshot that verifies completely."
-                )
+                fix = _reactivate(candidate[0])
                 return [
                     Finding(store.name, "pointer", Severity.PROBLEM, exc.message, fix, REACTIVATE)
                 ]
@@ -237,19 +262,23 @@ class Doctor:
                         store.name,
                         "snapshot",
                         Severity.WARNING,
-                        "the store has sources but no index yet",
-                        f"Run `kortty-rag source refresh {store.name} --yes` to index them.",
+                        msg("the store has sources but no index yet"),
+                        msg(
+                            "Run `kortty-rag source refresh {store} --yes` to index them.",
+                            store=store.name,
+                        ),
                     )
                 ]
-            return [Finding(store.name, "snapshot", Severity.OK, "empty store, nothing indexed")]
+            return [
+                Finding(store.name, "snapshot", Severity.OK, msg("empty store, nothing indexed"))
+            ]
         if not (folder / SNAPSHOTS / pointer[0]).is_dir():  # a pointer to nothing: damaged too
             candidate = _safe(lambda: newest_valid_snapshot(folder, store.embedding))
-            message = f"the snapshot pointer names {pointer[0]}, which does not exist"
+            message = msg(
+                "the snapshot pointer names {snapshot}, which does not exist", snapshot=pointer[0]
+            )
             if candidate is not None:
-                fix = (
-                    f"Run `kortty-rag doctor --repair` to activate {candidate[0]}, the newest "
-                    "snapshot that verifies completely."
-                )
+                fix = _reactivate(candidate[0])
                 return [Finding(store.name, "pointer", Severity.PROBLEM, message, fix, REACTIVATE)]
             return [Finding(store.name, "pointer", Severity.PROBLEM, message, rebuild)]
         findings = [self._verify(store, folder, pointer, rebuild)]
@@ -276,8 +305,13 @@ class Doctor:
             store.name,
             "snapshot",
             Severity.OK,
-            f"{name} verified: checksums, vector index layout and chunk table "
-            f"({manifest.chunks} chunks, {manifest.documents} documents)",
+            msg(
+                "{snapshot} verified: checksums, vector index layout and chunk table "
+                "({chunks} chunks, {documents} documents)",
+                snapshot=name,
+                chunks=manifest.chunks,
+                documents=manifest.documents,
+            ),
         )
 
     def _leftovers(self, store: Store, folder: Path) -> Finding:
@@ -289,19 +323,22 @@ class Doctor:
                 store.name,
                 "leftovers",
                 Severity.OK,
-                "not checked: a job is working on this store right now",
+                msg("not checked: a job is working on this store right now"),
             )
         except KorttyRagError as exc:
             return Finding(store.name, "leftovers", Severity.PROBLEM, exc.message, _hint(exc))
         if not found:
-            return Finding(store.name, "leftovers", Severity.OK, "none")
+            return Finding(store.name, "leftovers", Severity.OK, msg("none"))
         return Finding(
             store.name,
             "leftovers",
             Severity.WARNING,
-            f"{len(found)} left by interrupted jobs ({', '.join(found[:3])}"
-            f"{', …' if len(found) > 3 else ''})",
-            "Run `kortty-rag doctor --repair` to remove them (the next job would too).",
+            msg(
+                "{count} left by interrupted jobs ({names})",
+                count=len(found),
+                names=", ".join(found[:3]) + (", …" if len(found) > 3 else ""),
+            ),
+            msg("Run `kortty-rag doctor --repair` to remove them (the next job would too)."),
             REMOVE_LEFTOVERS,
         )
 
@@ -323,7 +360,11 @@ class Doctor:
             store.name,
             "qdrant",
             Severity.OK,
-            f"{endpoint} reachable; {points} points of this store",
+            msg(
+                "{endpoint} reachable; {points} points of this store",
+                endpoint=endpoint,
+                points=points,
+            ),
         )
 
     # -- sources ----------------------------------------------------------------------------------
@@ -337,24 +378,36 @@ class Doctor:
                 store.name,
                 check,
                 Severity.PROBLEM,
-                "the root does not exist"
-                + (" (its chunks were removed)" if source.status is SourceStatus.MISSING else ""),
-                f"If it moved, point the source at its new place: {_command(moved_hint(store.name, source))}"
-                f"; if it is gone for good, `kortty-rag source remove {store.name} {source.path}`.",
+                msg("the root does not exist (its chunks were removed)")
+                if source.status is SourceStatus.MISSING
+                else msg("the root does not exist"),
+                msg(
+                    "If it moved, point the source at its new place: {command}; if it is gone for "
+                    "good, `kortty-rag source remove {store} {path}`.",
+                    command=_command(moved_hint(store.name, source)),
+                    store=store.name,
+                    path=source.path,
+                ),
             )
         except OSError as exc:
-            return Finding(
-                store.name, check, Severity.PROBLEM, f"the root cannot be read ({exc.strerror})"
-            )
-        folder = source.kind is SourceKind.FOLDER
-        if stat.S_ISLNK(info.st_mode) or (stat.S_ISDIR(info.st_mode) != folder):
-            what = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "another kind of file"
             return Finding(
                 store.name,
                 check,
                 Severity.PROBLEM,
-                f"the root is now {what}; the source is not scanned",
-                f"Remove the source and add the real {source.kind.value} again.",
+                msg("the root cannot be read ({reason})", reason=exc.strerror),
+            )
+        folder = source.kind is SourceKind.FOLDER
+        if stat.S_ISLNK(info.st_mode) or (stat.S_ISDIR(info.st_mode) != folder):
+            return Finding(
+                store.name,
+                check,
+                Severity.PROBLEM,
+                msg("the root is now a symbolic link; the source is not scanned")
+                if stat.S_ISLNK(info.st_mode)
+                else msg("the root is now another kind of file; the source is not scanned"),
+                msg("Remove the source and add the real folder again.")
+                if folder
+                else msg("Remove the source and add the real file again."),
             )
         moved = root_moved(source)
         if moved:
@@ -363,18 +416,34 @@ class Doctor:
                 check,
                 Severity.PROBLEM,
                 moved,
-                f"Point the source at the real place: {_command(moved_hint(store.name, source))}.",
+                msg(
+                    "Point the source at the real place: {command}.",
+                    command=_command(moved_hint(store.name, source)),
+                ),
             )
         if source.status is SourceStatus.MISSING:
             return Finding(
                 store.name,
                 check,
                 Severity.WARNING,
-                "the root is back, but its last refresh found it missing",
-                f"Run `kortty-rag source refresh {store.name} {source.path} --yes`.",
+                msg("the root is back, but its last refresh found it missing"),
+                msg(
+                    "Run `kortty-rag source refresh {store} {path} --yes`.",
+                    store=store.name,
+                    path=source.path,
+                ),
             )
-        state = "reachable" if source.enabled else "reachable (disabled)"
+        state = msg("reachable") if source.enabled else msg("reachable (disabled)")
         return Finding(store.name, check, Severity.OK, state)
+
+
+def _reactivate(snapshot: str) -> str:
+    """The fix of a damaged pointer that a repair can do: activate ``snapshot``."""
+    return msg(
+        "Run `kortty-rag doctor --repair` to activate {snapshot}, the newest snapshot that "
+        "verifies completely.",
+        snapshot=snapshot,
+    )
 
 
 def _command(hint: str) -> str:
@@ -397,9 +466,13 @@ def _quick_check(path: Path) -> None:
         finally:
             db.close()
     except sqlite3.Error as exc:
-        raise SnapshotError(f"The chunk table {path.name} cannot be checked ({exc})") from exc
+        raise SnapshotError(
+            msg(
+                "The chunk table {name} cannot be checked ({error})", name=path.name, error=str(exc)
+            )
+        ) from exc
     if result is None or result[0] != "ok":
-        raise SnapshotError(f"The chunk table failed its check: {result}")
+        raise SnapshotError(msg("The chunk table failed its check: {result}", result=str(result)))
 
 
 def repair(report: DoctorReport, registry: StoreRegistry | None = None) -> DoctorReport:
@@ -419,12 +492,26 @@ def repair(report: DoctorReport, registry: StoreRegistry | None = None) -> Docto
                     candidate = newest_valid_snapshot(folder, store.embedding)
                     if candidate is not None and _pointer_damaged(folder):
                         activate_snapshot(folder, *candidate)
-                        done.append(f"{store.name}: activated {candidate[0]}")
+                        done.append(
+                            msg(
+                                "{store}: activated {snapshot}",
+                                store=store.name,
+                                snapshot=candidate[0],
+                            )
+                        )
                 removed = remove_leftovers(folder)
                 if removed:
-                    done.append(f"{store.name}: removed {len(removed)} leftovers")
+                    done.append(
+                        msg(
+                            "{store}: removed {count} leftovers",
+                            store=store.name,
+                            count=len(removed),
+                        )
+                    )
         except KorttyRagError as exc:
-            done.append(f"{store.name}: not repaired ({exc.message})")
+            done.append(
+                msg("{store}: not repaired ({reason})", store=store.name, reason=exc.message)
+            )
     names = {f.store for f in report.findings if f.store}
     again = Doctor(registry).run(names) if names else Doctor(registry).run()
     return DoctorReport(again.findings, tuple(done))

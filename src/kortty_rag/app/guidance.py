@@ -1,32 +1,48 @@
 """What to try when a search gives weak or no results, worded once for every front end.
 
 Each piece of advice may name the operation that helps; a front end renders that in its own terms
-(the CLI as a command, the desktop app as the control that does it).
+(the CLI as a command, the desktop app as the control that does it, in its language).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-#: (advice, the CLI command that helps or "")
-WEAK_RESULTS_ADVICE: tuple[tuple[str, str], ...] = (
-    ("check that the sources are enabled and synced", "source list"),
-    ("try terms that occur in the documents, then compare with a natural-language question", ""),
+from kortty_rag.messages import Message, msg
+
+#: (advice, the CLI command of the operation that helps, or ""); the first is said first in the
+#: sentence, so it starts with a capital letter
+WEAK_RESULTS_ADVICE: tuple[tuple[Message, str], ...] = (
+    (msg("Check that the sources are enabled and synced"), "source list"),
     (
-        "files a review skipped (unsupported, binary, non-UTF-8, oversized, protected or "
-        "image-only) are not searched",
+        msg("try terms that occur in the documents, then compare with a natural-language question"),
+        "",
+    ),
+    (
+        msg(
+            "files a review skipped (unsupported, binary, non-UTF-8, oversized, protected or "
+            "image-only) are not searched"
+        ),
         "source refresh",
     ),
-    ("rebuild the store after changing its embedding model", "store rebuild"),
+    (msg("rebuild the store after changing its embedding model"), "store rebuild"),
 )
 
 
-def weak_results_guidance(command: Callable[[str], str] | None = None) -> str:
-    """The advice in one sentence; ``command`` renders an operation's command (e.g. as
-    `` (`source list`)``), or the operations are left out."""
+def weak_results_guidance(operation: Callable[[str], str] | None = None) -> Message:
+    """The advice in one sentence; ``operation`` says where a command's operation is found (the
+    CLI: the command in backticks; the app: its button), or the operations are left out."""
     parts = [
-        advice + (command(operation) if command and operation else "")
-        for advice, operation in WEAK_RESULTS_ADVICE
+        msg("{advice} ({operation})", advice=advice, operation=operation(command))
+        if operation is not None and command
+        else advice
+        for advice, command in WEAK_RESULTS_ADVICE
     ]
-    text = "; ".join(parts)
-    return f"Weak or no results? {text[0].upper()}{text[1:]}."
+    first, second, third, fourth = parts
+    return msg(
+        "Weak or no results? {first}; {second}; {third}; {fourth}.",
+        first=first,
+        second=second,
+        third=third,
+        fourth=fourth,
+    )

@@ -33,6 +33,7 @@ from kortty_rag.errors import KorttyRagError, NotFoundError, UsageError
 from kortty_rag.index.chunkdb import NewChunk
 from kortty_rag.index.korthns import KorttyChunk, KorttySnapshot, read_korthns
 from kortty_rag.index.local import LocalStore
+from kortty_rag.messages import Message, msg
 from kortty_rag.models import (
     MAX_MAX_FILE_SIZE,
     MIN_MAX_FILE_SIZE,
@@ -124,7 +125,9 @@ def _sources(store: KorttyStore, outcome: KorttyOutcome) -> dict[str, Source]:
     for source in store.sources:
         path = os.path.normpath(source.path)
         if not os.path.isabs(path):
-            outcome.notes.append(f"source {source.path!r} left out: its path is not absolute")
+            outcome.notes.append(
+                msg("source {path!r} left out: its path is not absolute", path=source.path)
+            )
             continue
         clash = next(
             (
@@ -136,12 +139,16 @@ def _sources(store: KorttyStore, outcome: KorttyOutcome) -> dict[str, Source]:
             None,
         )
         if clash is not None:
-            outcome.notes.append(f"source {path} left out: it overlaps {clash.path}")
+            outcome.notes.append(
+                msg("source {path} left out: it overlaps {other}", path=path, other=clash.path)
+            )
             continue
         try:
             options = _options(source)
         except ValueError as exc:
-            outcome.notes.append(f"source {path} left out: {exc}")
+            outcome.notes.append(
+                msg("source {path} left out: {reason}", path=path, reason=_said(exc))
+            )
             continue
         kept[source.id] = Source(
             id=new_source_id(),
@@ -154,6 +161,13 @@ def _sources(store: KorttyStore, outcome: KorttyOutcome) -> dict[str, Source]:
     return kept
 
 
+def _said(exc: BaseException) -> str:
+    """What ``exc`` says: the message it was raised with, still translatable when it was one."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Message):
+        return exc.args[0]
+    return str(exc)
+
+
 def _free_name(registry: StoreRegistry, name: str) -> str:
     """korTTY's display name as a store name here (characters a name cannot hold become "-"),
     with "korTTY" (and a number) added when it is taken: an existing store is never touched."""
@@ -164,7 +178,7 @@ def _free_name(registry: StoreRegistry, name: str) -> str:
     for candidate in (base, f"{base} korTTY", *(f"{base} korTTY {n}" for n in range(2, 1000))):
         if candidate.lower() not in taken:
             return validate_name(candidate)
-    raise UsageError(f"No free name for the korTTY store {name!r}")
+    raise UsageError(msg("No free name for the korTTY store {name!r}", name=name))
 
 
 def _already(registry: StoreRegistry, kortty_id: str) -> Store | None:
@@ -239,14 +253,14 @@ def import_kortty(
         outcome = KorttyOutcome(kortty.id, kortty.display_name)
         outcomes.append(outcome)
         if not kortty.local:
-            outcome.skipped = (
+            outcome.skipped = msg(
                 "a Qdrant store: its points follow korTTY's layout; create a Qdrant store here "
                 "(`kortty-rag store create NAME --qdrant-url URL`) and add the same sources"
             )
             continue
         previous = _already(registry, kortty.id)
         if previous is not None:
-            outcome.skipped = f"imported before, as {previous.name!r}"
+            outcome.skipped = msg("imported before, as {store!r}", store=previous.name)
             continue
         try:
             _import_one(registry, home, kortty, outcome, models=models, model_id=model_id)
@@ -264,15 +278,17 @@ def _fallback_model(models: list[InstalledModel], model_id: str | None) -> Insta
         for model in models:
             if model_id in (model.id, model.name):
                 return model
-        raise NotFoundError(f"No installed embedding model {model_id!r}")
+        raise NotFoundError(msg("No installed embedding model {model!r}", model=model_id))
     from kortty_rag.embedding.catalog import STARTER_ID
 
     starter = [m for m in models if m.id == STARTER_ID]
     if starter or len(models) == 1:
         return (starter or models)[0]
     raise UsageError(
-        "korTTY's vectors cannot be kept and no model was chosen for indexing its sources again",
-        hint="Install one with `kortty-rag models install starter`, or pass --model ID.",
+        msg(
+            "korTTY's vectors cannot be kept and no model was chosen for indexing its sources again"
+        ),
+        hint=msg("Install one with `kortty-rag models install starter`, or pass --model ID."),
     )
 
 
@@ -293,12 +309,16 @@ def _import_one(
         if snapshot is not None and (
             snapshot.model_id != kortty.model_id or snapshot.dimensions != kortty.dimensions
         ):
-            outcome.notes.append("korTTY's index names another model than its store; not used")
+            outcome.notes.append(msg("korTTY's index names another model than its store; not used"))
             snapshot = None
     else:
         outcome.notes.append(
-            f"no model installed here computes korTTY's vectors ({kortty.model_id or 'no model'}, "
-            f"{kortty.dimensions} dimensions, mean pooling): the sources are indexed again"
+            msg(
+                "no model installed here computes korTTY's vectors ({model}, {dimensions} "
+                "dimensions, mean pooling): the sources are indexed again",
+                model=kortty.model_id or msg("no model"),
+                dimensions=kortty.dimensions,
+            )
         )
     model = same if snapshot is not None and same is not None else _fallback_model(models, model_id)
     identity: EmbeddingIdentity = model.identity()
@@ -326,16 +346,20 @@ def _read_snapshot(
 ) -> KorttySnapshot | None:
     folder = Path(kortty.local_directory) if kortty.local_directory else None
     if folder is None or not folder.is_absolute():
-        outcome.notes.append("korTTY's store names no index folder: the sources are indexed again")
+        outcome.notes.append(
+            msg("korTTY's store names no index folder: the sources are indexed again")
+        )
         return None
     path = folder / SNAPSHOT_FILE
     if not path.is_file():
-        outcome.notes.append(f"korTTY has no index at {path} yet: the sources are indexed")
+        outcome.notes.append(
+            msg("korTTY has no index at {path} yet: the sources are indexed", path=path)
+        )
         return None
     try:
         return read_korthns(path)
     except KorttyRagError as exc:
-        outcome.notes.append(f"{exc.message}; the sources are indexed again")
+        outcome.notes.append(msg("{reason}; the sources are indexed again", reason=exc.message))
         return None
 
 

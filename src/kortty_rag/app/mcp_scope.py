@@ -19,6 +19,7 @@ from pathlib import Path
 from kortty_rag.config.paths import kortty_home
 from kortty_rag.config.registry import StoreRegistry, StoreSurvey
 from kortty_rag.errors import SourceError
+from kortty_rag.messages import msg
 from kortty_rag.models import Store
 
 
@@ -33,9 +34,11 @@ class McpStores(StoreRegistry):
 
 
 def _allow_hint(store: Store, path: str) -> str:
-    return (
+    return msg(
         "Ask the user: only they can allow it, with "
-        f"`kortty-rag store roles {store.name!r} --mcp-allow-root {path}`."
+        "`kortty-rag store roles {store!r} --mcp-allow-root {path}`.",
+        store=store.name,
+        path=path,
     )
 
 
@@ -52,7 +55,9 @@ def allowed_root(path: str | Path) -> str:
     """The form in which the user's ``--mcp-allow-root PATH`` is stored: its real absolute path."""
     target = Path(os.path.expanduser(os.fspath(path)))
     if not target.exists():
-        raise SourceError(f"{target} does not exist", path=target, hint="Check the path.")
+        raise SourceError(
+            msg("{path} does not exist", path=target), path=target, hint=msg("Check the path.")
+        )
     return os.path.realpath(target)
 
 
@@ -62,22 +67,29 @@ def check_mcp_root(store: Store, path: str, *, home: Path | None = None) -> Path
     so a refused path reveals nothing about what is there."""
     if path.startswith("~"):
         raise SourceError(
-            f"{path!r} starts with '~'",
-            hint="Pass the full absolute path: the server does not expand '~'.",
+            msg("{path!r} starts with '~'", path=path),
+            hint=msg("Pass the full absolute path: the server does not expand '~'."),
         )
     if "\0" in path or not os.path.isabs(path):
         raise SourceError(
-            f"{path!r} is not an absolute path",
-            hint="Pass the full path of the file or folder; the server's working directory is "
-            "not the caller's.",
+            msg("{path!r} is not an absolute path", path=path),
+            hint=msg(
+                "Pass the full path of the file or folder; the server's working directory is "
+                "not the caller's."
+            ),
         )
     if ".." in Path(path).parts:
-        raise SourceError(f"{path!r} contains '..'", hint="Pass the plain absolute path.")
+        raise SourceError(
+            msg("{path!r} contains '..'", path=path), hint=msg("Pass the plain absolute path.")
+        )
     given = Path(os.path.normpath(path))
     try:
         real = Path(os.path.realpath(given))
     except (OSError, ValueError) as exc:
-        raise SourceError(f"{path!r} cannot be resolved ({exc})", hint="Check the path.") from None
+        raise SourceError(
+            msg("{path!r} cannot be resolved ({error})", path=path, error=str(exc)),
+            hint=msg("Check the path."),
+        ) from None
 
     for root in store.roles.mcp_roots:
         below = _below(real, Path(root))
@@ -85,7 +97,7 @@ def check_mcp_root(store: Store, path: str, *, home: Path | None = None) -> Path
             hidden = [part for part in below if part.startswith(".")]
             if hidden:
                 raise SourceError(
-                    f"{path} is inside a hidden folder ({hidden[0]})",
+                    msg("{path} is inside a hidden folder ({name})", path=path, name=hidden[0]),
                     hint=_allow_hint(store, path),
                 )
             return _not_own(real, path)
@@ -95,22 +107,29 @@ def check_mcp_root(store: Store, path: str, *, home: Path | None = None) -> Path
     below_real = _below(real, home_real)
     if below_real is None:
         raise SourceError(
-            f"{path} is outside the user's home folder", hint=_allow_hint(store, path)
+            msg("{path} is outside the user's home folder", path=path),
+            hint=_allow_hint(store, path),
         )
     if not below_real:
         raise SourceError(
-            f"{path} is the whole home folder",
-            hint="Add a folder inside it. " + _allow_hint(store, path),
+            msg("{path} is the whole home folder", path=path),
+            hint=msg("Add a folder inside it. {hint}", hint=_allow_hint(store, path)),
         )
     below_given = _below(given, home_given)
     if below_given is None:
         below_given = _below(given, home_real)
     if below_given != below_real:
-        raise SourceError(f"{path} goes through a symbolic link", hint=_allow_hint(store, path))
+        raise SourceError(
+            msg("{path} goes through a symbolic link", path=path), hint=_allow_hint(store, path)
+        )
     hidden = [part for part in below_real if part.startswith(".")]
     if hidden:
         raise SourceError(
-            f"{path} is or lies inside a hidden file or folder ({hidden[0]})",
+            msg(
+                "{path} is or lies inside a hidden file or folder ({name})",
+                path=path,
+                name=hidden[0],
+            ),
             hint=_allow_hint(store, path),
         )
     return _not_own(real, path)
@@ -121,7 +140,8 @@ def _not_own(real: Path, path: str) -> Path:
     own = Path(os.path.realpath(kortty_home()))
     if _inside(real, own) or _inside(own, real):
         raise SourceError(
-            f"{path} holds this product's own data", hint="Add a folder of documents instead."
+            msg("{path} holds this product's own data", path=path),
+            hint=msg("Add a folder of documents instead."),
         )
     return real
 
@@ -133,7 +153,7 @@ def forget_allowed_root(roots: Sequence[str], path: str | Path) -> tuple[str, ..
     kept = tuple(root for root in roots if root not in wanted)
     if len(kept) == len(roots):
         raise SourceError(
-            f"{path} is not an allowed MCP root of this store",
-            hint="`kortty-rag store roles NAME --json` lists them under mcp_roots.",
+            msg("{path} is not an allowed MCP root of this store", path=path),
+            hint=msg("`kortty-rag store roles NAME --json` lists them under mcp_roots."),
         )
     return kept

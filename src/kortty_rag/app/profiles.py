@@ -20,6 +20,7 @@ from kortty_rag.config.key_variables import check_key_variable, looks_like_secre
 from kortty_rag.config.secrets import profile_account, read_secret, store_secret
 from kortty_rag.embedding.gguf_info import GGUF_MAGIC
 from kortty_rag.errors import UsageError
+from kortty_rag.messages import msg
 from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
 
 
@@ -42,32 +43,34 @@ def checked_profile(draft: ProfileDraft) -> AiProfile:
     """The profile ``draft`` describes; a :class:`FieldError` names the input to change."""
     model, endpoint = draft.model.strip(), (draft.endpoint or "").strip() or None
     if not model:
-        raise FieldError(ProfileField.MODEL, "No model given", missing=True)
+        raise FieldError(ProfileField.MODEL, msg("No model given"), missing=True)
     if draft.key_variable is not None:
         _check_variable(draft.key_variable)
     if draft.key_in_keyring and draft.key_variable is not None:
         raise FieldError(
             ProfileField.KEY_SOURCE,
-            "An API key comes from an environment variable or from the keyring, not both",
+            msg("An API key comes from an environment variable or from the keyring, not both"),
         )
     if draft.backend is Backend.LLAMA_CPP:
         if endpoint or draft.key_variable or draft.key_in_keyring:
             raise FieldError(
                 ProfileField.BACKEND_OPTIONS,
-                "An endpoint and an API key are only for an OpenAI-compatible server",
+                msg("An endpoint and an API key are only for an OpenAI-compatible server"),
             )
         model = str(_gguf(model))
     else:
         if not endpoint:
             raise FieldError(
                 ProfileField.ENDPOINT,
-                "No endpoint URL given",
-                hint="Give the server's base URL, e.g. https://api.example.com/v1 (plain http:// "
-                "only for 127.0.0.1, [::1] or localhost).",
+                msg("No endpoint URL given"),
+                hint=msg(
+                    "Give the server's base URL, e.g. https://api.example.com/v1 (plain http:// "
+                    "only for 127.0.0.1, [::1] or localhost)."
+                ),
                 missing=True,
             )
         try:
-            endpoint = check_endpoint(endpoint, what="endpoint URL").url
+            endpoint = check_endpoint(endpoint, what=msg("endpoint URL")).url
         except UsageError as exc:
             raise FieldError(ProfileField.ENDPOINT, exc.message, hint=exc.hint) from None
     return AiProfile(
@@ -87,15 +90,20 @@ def _check_variable(value: str) -> None:
         check_key_variable(value)
     except UsageError:  # never echoes the value: it may be a pasted key
         reason = (
-            "the value given looks like an API key itself; it was not saved and is not shown"
+            msg("the value given looks like an API key itself; it was not saved and is not shown")
             if looks_like_secret(value)
-            else "the value given is not a valid variable name"
+            else msg("the value given is not a valid variable name")
         )
         raise FieldError(
             ProfileField.KEY_VARIABLE,
-            f"The API key variable takes the NAME of an environment variable: {reason}",
-            hint="Keep the key in the OS keyring instead, or put it in an environment variable "
-            "and give that variable's name, e.g. GROQ_API_KEY.",
+            msg(
+                "The API key variable takes the NAME of an environment variable: {reason}",
+                reason=reason,
+            ),
+            hint=msg(
+                "Keep the key in the OS keyring instead, or put it in an environment variable "
+                "and give that variable's name, e.g. GROQ_API_KEY."
+            ),
         ) from None
 
 
@@ -107,12 +115,18 @@ def _gguf(model: str) -> Path:
     except OSError as exc:
         raise FieldError(
             ProfileField.MODEL,
-            f"Cannot read the chat model {path}: {exc.strerror or exc}",
-            hint="A llama.cpp profile needs the path of a local GGUF chat model.",
+            msg(
+                "Cannot read the chat model {path}: {reason}",
+                path=path,
+                reason=exc.strerror or str(exc),
+            ),
+            hint=msg("A llama.cpp profile needs the path of a local GGUF chat model."),
         ) from exc
     if magic != GGUF_MAGIC:
         raise FieldError(
-            ProfileField.MODEL, f"{path} is not a GGUF file", hint="llama.cpp needs a .gguf model."
+            ProfileField.MODEL,
+            msg("{path} is not a GGUF file", path=path),
+            hint=msg("llama.cpp needs a .gguf model."),
         )
     return path
 
@@ -125,7 +139,10 @@ def save_profile(
     same = original is not None and original.name.lower() == profile.name.lower()
     settings = registry.load()
     if not same and any(p.name.lower() == profile.name.lower() for p in settings.profiles):
-        raise FieldError(ProfileField.NAME, f"An AI profile named {profile.name!r} already exists")
+        raise FieldError(
+            ProfileField.NAME,
+            msg("An AI profile named {name!r} already exists", name=profile.name),
+        )
     held = settings.roles_of(original.name) if original is not None else []
     registry.add(profile, replace_existing=same)
     if original is None or same:
@@ -171,8 +188,8 @@ def check_connection(
             if not models:
                 raise FieldError(
                     ProfileField.MODEL,
-                    "The server lists no models",
-                    hint="Type the name of the model the server offers.",
+                    msg("The server lists no models"),
+                    hint=msg("Type the name of the model the server offers."),
                     missing=True,
                 )
             chat = OpenAIChat(replace(profile, model=models[0]), key=key)

@@ -55,6 +55,7 @@ from kortty_rag.errors import AlreadyExistsError, KorttyRagError, NotFoundError,
 from kortty_rag.index.hnsw_file import validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, Manifest
 from kortty_rag.index.snapshot import read_pointer, verify_snapshot
+from kortty_rag.messages import Message, msg
 from kortty_rag.models import EmbeddingIdentity, Store, StoreType
 
 HEADER = "kortty-rag-export.json"
@@ -92,9 +93,18 @@ class ImportResult:
 
 def _refused(path: Path, why: str) -> ArchiveError:
     return ArchiveError(
-        f"{path} cannot be imported: {why}",
-        hint="Export the store again with `kortty-rag store export STORE FILE` and import that file.",
+        msg("{path} cannot be imported: {reason}", path=path, reason=why),
+        hint=msg(
+            "Export the store again with `kortty-rag store export STORE FILE` and import that file."
+        ),
     )
+
+
+def _said(exc: BaseException) -> str:
+    """What ``exc`` says: the message it was raised with, still translatable when it was one."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Message):
+        return exc.args[0]
+    return str(exc)
 
 
 # -- export -----------------------------------------------------------------------------------------
@@ -104,21 +114,29 @@ def export_store(registry: StoreRegistry, store: Store, target: Path) -> ExportR
     """Write ``store``'s definition and active snapshot to ``target`` (which must not exist)."""
     if store.type is not StoreType.LOCAL:
         raise UsageError(
-            f"{store.name!r} is a Qdrant store: its vectors live in the Qdrant service",
-            hint="Back up the collection with Qdrant's own snapshots; the store definition is in "
-            "its store.json.",
+            msg(
+                "{store!r} is a Qdrant store: its vectors live in the Qdrant service",
+                store=store.name,
+            ),
+            hint=msg(
+                "Back up the collection with Qdrant's own snapshots; the store definition is in "
+                "its store.json."
+            ),
         )
     target = Path(os.path.abspath(target))
     if os.path.lexists(target):
         raise AlreadyExistsError(
-            f"{target} already exists", hint="Choose a new file name; nothing is overwritten."
+            msg("{path} already exists", path=target),
+            hint=msg("Choose a new file name; nothing is overwritten."),
         )
     folder = registry.folder(store)
     pointer = read_pointer(folder)
     if pointer is None:
         raise UsageError(
-            f"Store {store.name!r} has no index yet: there is nothing to export",
-            hint=f"Index it first with `kortty-rag source refresh {store.name} --yes`.",
+            msg("Store {store!r} has no index yet: there is nothing to export", store=store.name),
+            hint=msg(
+                "Index it first with `kortty-rag source refresh {store} --yes`.", store=store.name
+            ),
         )
     manifest = verify_snapshot(folder, *pointer)
     with open_snapshot_folder(folder, manifest.name) as snap:
@@ -206,9 +224,12 @@ class _Checked(io.RawIOBase):
     def finish(self) -> None:
         if self._expected is not None and (self._size, self._digest.hexdigest()) != self._expected:
             raise KorttyRagError(
-                f"Snapshot file {self._label} changed or is damaged (checksum mismatch); nothing "
-                "was exported",
-                hint="Run `kortty-rag doctor` to check the store.",
+                msg(
+                    "Snapshot file {file} changed or is damaged (checksum mismatch); nothing was "
+                    "exported",
+                    file=self._label,
+                ),
+                hint=msg("Run `kortty-rag doctor` to check the store."),
             )
 
 
@@ -237,30 +258,37 @@ def read_header(path: Path, raw: bytes) -> _Header:
     try:
         data = json.loads(raw)
         if not isinstance(data, dict) or data.get("product") != PRODUCT:
-            raise ValueError("not a kortty-rag archive")
+            raise ValueError(msg("not a kortty-rag archive"))
         if data.get("kind") != "store-export":
-            raise ValueError("not a store export")
+            raise ValueError(msg("not a store export"))
         if not isinstance(data.get("format"), int) or data["format"] > ARCHIVE_FORMAT:
-            raise ValueError(f"written by a newer kortty-rag (archive format {data.get('format')})")
+            raise ValueError(
+                msg(
+                    "written by a newer kortty-rag (archive format {format})",
+                    format=data.get("format"),
+                )
+            )
         store = Store.from_json(data["store"], "store")
         identity = EmbeddingIdentity.from_json(data["embedding"], "embedding")
         snapshot = str(data["snapshot"])
         if not SNAPSHOT_NAME.match(snapshot):
-            raise ValueError("the snapshot name is not one of ours")
+            raise ValueError(msg("the snapshot name is not one of ours"))
         digest = str(data["manifest_sha256"])
         files: dict[str, tuple[int, str]] = {}
         for name in (VECTORS, CHUNKS, LEXICAL):
             entry = data["files"][name]
             size, sha = entry["size"], entry["sha256"]
             if not isinstance(size, int) or size < 0 or not isinstance(sha, str) or len(sha) != 64:
-                raise ValueError(f"the entry of {name} is not a size and a SHA-256")
+                raise ValueError(msg("the entry of {file} is not a size and a SHA-256", file=name))
             files[name] = (size, sha)
         if len(digest) != 64 or store.type is not StoreType.LOCAL:
-            raise ValueError("the header is incomplete")
+            raise ValueError(msg("the header is incomplete"))
     except (ValueError, KeyError, TypeError, FieldError, RecursionError) as exc:
-        raise _refused(path, f"its header is damaged or foreign ({exc})") from None
+        raise _refused(
+            path, msg("its header is damaged or foreign ({error})", error=_said(exc))
+        ) from None
     if identity.differences(store.embedding):
-        raise _refused(path, "its store definition and its snapshot name different models")
+        raise _refused(path, msg("its store definition and its snapshot name different models"))
     return _Header(store, identity, snapshot, digest, files)
 
 
@@ -270,7 +298,9 @@ def import_store(registry: StoreRegistry, path: Path, *, name: str | None = None
     try:
         handle = path.open("rb")
     except OSError as exc:
-        raise UsageError(f"Cannot open {path} ({exc.strerror})") from exc
+        raise UsageError(
+            msg("Cannot open {path} ({reason})", path=path, reason=exc.strerror)
+        ) from exc
     with handle, _members(path, handle) as members:
         header_bytes = _read_small(path, next(members, None), HEADER)
         header = read_header(path, header_bytes)
@@ -287,26 +317,37 @@ def _members(
     try:
         tar = tarfile.open(fileobj=handle, mode="r|")  # noqa: SIM115 (closed below)
     except (tarfile.TarError, OSError, EOFError) as exc:
-        raise _refused(path, f"it is not a readable archive ({exc})") from None
+        raise _refused(
+            path, msg("it is not a readable archive ({error})", error=str(exc))
+        ) from None
 
     def walk() -> Iterator[tuple[tarfile.TarInfo, tarfile.TarFile]]:
         seen: list[str] = []
         try:
             for member in tar:
                 if member.name not in MEMBERS or member.name in seen:
-                    raise _refused(path, f"it holds {member.name!r}, which is not one of its files")
+                    raise _refused(
+                        path,
+                        msg("it holds {name!r}, which is not one of its files", name=member.name),
+                    )
                 if not member.isreg():
                     raise _refused(
-                        path, f"{member.name!r} is a link or a special file, not a regular file"
+                        path,
+                        msg(
+                            "{name!r} is a link or a special file, not a regular file",
+                            name=member.name,
+                        ),
                     )
                 if MEMBERS[len(seen)] != member.name:
-                    raise _refused(path, "its files are not in the order export writes them")
+                    raise _refused(path, msg("its files are not in the order export writes them"))
                 seen.append(member.name)
                 yield member, tar
         except (tarfile.TarError, OSError, EOFError) as exc:
-            raise _refused(path, f"it is damaged or truncated ({exc})") from None
+            raise _refused(
+                path, msg("it is damaged or truncated ({error})", error=str(exc))
+            ) from None
         if len(seen) != len(MEMBERS):
-            raise _refused(path, "it is incomplete (truncated?)")
+            raise _refused(path, msg("it is incomplete (truncated?)"))
 
     try:
         yield walk()
@@ -318,35 +359,43 @@ def _read_small(
     path: Path, entry: tuple[tarfile.TarInfo, tarfile.TarFile] | None, expected: str
 ) -> bytes:
     if entry is None:
-        raise _refused(path, "it is empty")
+        raise _refused(path, msg("it is empty"))
     member, tar = entry
     if member.name != expected or member.size > MAX_HEADER:
-        raise _refused(path, f"it does not begin with {expected}")
+        raise _refused(path, msg("it does not begin with {file}", file=expected))
     data = tar.extractfile(member)
     assert data is not None  # a regular file
     return data.read()
 
 
 def _check_model(identity: EmbeddingIdentity) -> None:
-    how = (
+    how = msg(
         "Install it first (`kortty-rag models install starter` for the starter model, "
-        "`kortty-rag models import FILE.gguf --id "
-        f"{identity.model_id}` for another), then import again."
+        "`kortty-rag models import FILE.gguf --id {model}` for another), then import again.",
+        model=identity.model_id,
     )
     try:
         model = get_model(identity.model_id)
     except NotFoundError:
         raise UsageError(
-            f"The store needs the embedding model {identity.model_id!r} (SHA-256 "
-            f"{identity.model_sha256[:12]}…), which is not installed here",
+            msg(
+                "The store needs the embedding model {model!r} (SHA-256 {sha256}…), which is not "
+                "installed here",
+                model=identity.model_id,
+                sha256=identity.model_sha256[:12],
+            ),
             hint=how,
         ) from None
     differences = model.identity().differences(identity)
     if differences:
         raise UsageError(
-            f"The installed model {identity.model_id!r} differs from the one the store was built "
-            f"with ({', '.join(differences)})",
-            hint="Install the original model file; " + how,
+            msg(
+                "The installed model {model!r} differs from the one the store was built with "
+                "({differences})",
+                model=identity.model_id,
+                differences=", ".join(differences),
+            ),
+            hint=msg("Install the original model file; {how}", how=how),
         )
 
 
@@ -358,8 +407,11 @@ def _check_name_free(registry: StoreRegistry, name: str) -> None:
     except KorttyRagError:  # a damaged store of that name: taken all the same
         existing = None
     raise AlreadyExistsError(
-        f"A store named {existing.name if existing else name!r} already exists; nothing is overwritten",
-        hint="Import under another name with --name NAME.",
+        msg(
+            "A store named {name!r} already exists; nothing is overwritten",
+            name=existing.name if existing else name,
+        ),
+        hint=msg("Import under another name with --name NAME."),
     )
 
 
@@ -375,8 +427,11 @@ def _create(
     notes: list[str] = []
     if roles.mcp:
         notes.append(
-            "MCP access is off for an imported store; turn it on with `kortty-rag store roles "
-            f"{name} --mcp` if other AI tools should read it."
+            msg(
+                "MCP access is off for an imported store; turn it on with `kortty-rag store roles "
+                "{store} --mcp` if other AI tools should read it.",
+                store=name,
+            )
         )
     store = registry.create(
         name,
@@ -394,9 +449,14 @@ def _create(
     missing = [s.path for s in store.sources if not os.path.lexists(s.path)]
     if missing:
         notes.append(
-            f"{len(missing)} of its sources are not on this machine ({missing[0]}…); their chunks "
-            "keep serving until a refresh finds them missing — point each at its place with "
-            f"`kortty-rag source move {name} OLD NEW`."
+            msg(
+                "{count} of its sources are not on this machine ({first}…); their chunks keep "
+                "serving until a refresh finds them missing — point each at its place with "
+                "`kortty-rag source move {store} OLD NEW`.",
+                count=len(missing),
+                first=missing[0],
+                store=name,
+            )
         )
     return ImportResult(store, manifest.name, manifest.chunks, manifest.documents, tuple(notes))
 
@@ -418,23 +478,29 @@ def _place_snapshot(
                 for file_name in SNAPSHOT_FILES:
                     entry = next(members, None)
                     if entry is None:
-                        raise _refused(path, "it is incomplete (truncated?)")
+                        raise _refused(path, msg("it is incomplete (truncated?)"))
                     member, tar = entry
                     expected = None if file_name == MANIFEST else header.files[file_name]
                     if member.size > (MAX_HEADER if expected is None else expected[0]):
-                        raise _refused(path, f"{member.name} is larger than its header says")
+                        raise _refused(
+                            path, msg("{name} is larger than its header says", name=member.name)
+                        )
                     data = tar.extractfile(member)
                     assert data is not None
                     try:
                         digest, size, raw = _copy(data, snap, file_name, keep=expected is None)
                     except (tarfile.TarError, EOFError) as exc:
-                        raise _refused(path, f"it is damaged or truncated ({exc})") from None
+                        raise _refused(
+                            path, msg("it is damaged or truncated ({error})", error=str(exc))
+                        ) from None
                     if expected is None:
                         manifest_raw = raw
                         if digest != header.manifest_sha256:
-                            raise _refused(path, "its manifest does not match its header")
+                            raise _refused(path, msg("its manifest does not match its header"))
                     elif (size, digest) != expected:
-                        raise _refused(path, f"{member.name} is damaged (checksum mismatch)")
+                        raise _refused(
+                            path, msg("{name} is damaged (checksum mismatch)", name=member.name)
+                        )
                 next(members, None)  # the end: anything after the last file is refused
                 manifest = _check_manifest(path, header, manifest_raw)
                 validate_hnsw_file(snap.library_path(VECTORS), manifest.embedding.dimensions)
@@ -475,16 +541,20 @@ def _check_manifest(path: Path, header: _Header, raw: bytes) -> Manifest:
     try:
         data = json.loads(raw)
         if data.get("product") != PRODUCT:
-            raise ValueError("foreign manifest")
+            raise ValueError(msg("foreign manifest"))
         manifest = Manifest.from_json(data)
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise _refused(path, f"its manifest is unreadable ({exc})") from None
+        raise _refused(
+            path, msg("its manifest is unreadable ({error})", error=_said(exc))
+        ) from None
     if manifest.name != header.snapshot or manifest.format > FORMAT_VERSION:
-        raise _refused(path, "its manifest belongs to another snapshot or a newer kortty-rag")
+        raise _refused(path, msg("its manifest belongs to another snapshot or a newer kortty-rag"))
     if manifest.embedding.differences(header.identity):
-        raise _refused(path, "its manifest names another model than its header")
+        raise _refused(path, msg("its manifest names another model than its header"))
     for file_name, (size, sha) in header.files.items():
         entry = manifest.files.get(file_name, {})
         if (entry.get("size"), entry.get("sha256")) != (size, sha):
-            raise _refused(path, f"its manifest and its header disagree about {file_name}")
+            raise _refused(
+                path, msg("its manifest and its header disagree about {file}", file=file_name)
+            )
     return manifest

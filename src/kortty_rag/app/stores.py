@@ -23,9 +23,10 @@ from kortty_rag.errors import (
     RemoteStoreError,
     UsageError,
 )
+from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
 
-UNREACHABLE_HINT = (
+UNREACHABLE_HINT = msg(
     "Check that the Qdrant service is running and reachable at that URL (and that the API key is "
     "right), then create the store again."
 )
@@ -56,11 +57,13 @@ def check_qdrant_target(target: QdrantTarget) -> CheckedTarget:
 
     if not target.url.strip():
         raise UsageError(
-            "A Qdrant store needs the service's URL",
-            hint="e.g. https://qdrant.example.com:6333 (plain http:// only for 127.0.0.1, [::1] "
-            "or localhost).",
+            msg("A Qdrant store needs the service's URL"),
+            hint=msg(
+                "e.g. https://qdrant.example.com:6333 (plain http:// only for 127.0.0.1, [::1] "
+                "or localhost)."
+            ),
         )
-    endpoint = check_endpoint(target.url.strip(), what="Qdrant URL")
+    endpoint = check_endpoint(target.url.strip(), what=msg("Qdrant URL"))
     name = target.collection.strip()
     collection = validate_collection(name) if name else None
     if target.api_key:
@@ -112,7 +115,9 @@ def _create_qdrant(
         delete_api_key(store.id)
         registry.delete(store)
         if isinstance(exc, KorttyRagError):
-            exc.message = f"Store {name!r} was not created: {exc.message}"
+            exc.message = msg(
+                "Store {name!r} was not created: {reason}", name=name, reason=exc.message
+            )
         if isinstance(exc, RemoteStoreError) and not isinstance(exc, IncompatibleCollectionError):
             # its own hint is about a store that exists and keeps serving
             exc.hint = UNREACHABLE_HINT

@@ -31,6 +31,7 @@ from kortty_rag.app.stores import QdrantTarget, create_store, discard_new_store
 from kortty_rag.config.registry import DeletionReport, StoreRegistry
 from kortty_rag.config.secrets import delete_api_key, read_api_key, store_api_key
 from kortty_rag.errors import KorttyRagError, UsageError
+from kortty_rag.messages import msg
 from kortty_rag.models import (
     EmbeddingIdentity,
     RelevanceLevel,
@@ -81,7 +82,8 @@ def _always(review: PreparedReview) -> bool:
 def _require_sources(store: Store) -> None:
     if not store.sources:
         raise UsageError(
-            f"Store {store.name!r} has no sources", hint="Add a file or folder to it first."
+            msg("Store {name!r} has no sources", name=store.name),
+            hint=msg("Add a file or folder to it first."),
         )
 
 

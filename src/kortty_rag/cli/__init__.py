@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from kortty_rag import __version__
 from kortty_rag.cli import (
     ask_cmd,
+    desktop_cmd,
     doctor_cmd,
     import_cmd,
     models_cmd,
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve_cmd.register(commands)
     doctor_cmd.register(commands)
     import_cmd.register(commands)
+    desktop_cmd.register(commands)
     return parser
 
 

@@ -24,7 +24,7 @@ from kortty_rag.retrieval.search import (
 )
 from kortty_rag.untrusted import escape_line, escape_lines
 
-WEAK_RESULTS_GUIDANCE = weak_results_guidance(lambda command: f" (`{command}`)")
+WEAK_RESULTS_GUIDANCE = weak_results_guidance(lambda command: f"`{command}`")
 NOTHING_RELEVANT_GUIDANCE = (
     "Candidates were found, but none matched closely enough for the store's minimum relevance. "
     "Rephrase with words that occur in the documents, or try `--min-relevance off` to see what the "

@@ -8,10 +8,11 @@ from typing import Any
 
 from kortty_rag.decoding import FieldError, expect_object, parse
 from kortty_rag.errors import ConfigError, DamagedFileError, InvalidSettingError
+from kortty_rag.messages import msg
 
 #: the fields of a store definition that are its typed settings (retrieval, Qdrant)
 SETTINGS_FIELDS = "store.settings."
-SETTINGS_HINT = (
+SETTINGS_HINT = msg(
     "Correct that value in the file, or delete it to use the default. Until then this store is "
     "listed as DAMAGED and every other store keeps working."
 )
@@ -22,13 +23,16 @@ def damaged(label: str, path: Path, error: FieldError, hint: str) -> DamagedFile
     A refused value of a store's typed settings is :class:`InvalidSettingError` (exit 2)."""
     if error.field.startswith(SETTINGS_FIELDS):
         return InvalidSettingError(
-            f"{label} {path} is damaged: {error}",
+            msg("{label} {path} is damaged: {error}", label=label, path=path, error=error.message),
             path=path,
             field=error.field,
             hint=SETTINGS_HINT,
         )
     return DamagedFileError(
-        f"{label} {path} is damaged: {error}", path=path, field=error.field, hint=hint
+        msg("{label} {path} is damaged: {error}", label=label, path=path, error=error.message),
+        path=path,
+        field=error.field,
+        hint=hint,
     )
 
 
@@ -43,8 +47,13 @@ def read_definition(path: Path, label: str, hint: str) -> dict[str, Any] | None:
         return None
     except OSError as exc:
         raise ConfigError(
-            f"{label} {path} cannot be read ({exc.strerror or exc})",
-            hint="Fix the file's permissions (or the I/O error) and try again.",
+            msg(
+                "{label} {path} cannot be read ({reason})",
+                label=label,
+                path=path,
+                reason=exc.strerror or exc,
+            ),
+            hint=msg("Fix the file's permissions (or the I/O error) and try again."),
         ) from exc
     try:
         return expect_object(parse(raw))

@@ -24,22 +24,41 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from kortty_rag.errors import UsageError
+from kortty_rag.messages import msg
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
-_HINT = "Use https:// for a remote server; plain http:// is accepted only for 127.0.0.1, [::1] or localhost."
+_HINT = msg(
+    "Use https:// for a remote server; plain http:// is accepted only for 127.0.0.1, [::1] or "
+    "localhost."
+)
 _UNSAFE_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
 #: ``host`` or ``host:port`` exactly as written (IPv6 in brackets, no zone id, no user-info)
 _NETLOC = re.compile(r"^(?:\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::[0-9]{1,5})?$", re.IGNORECASE)
 #: one plain path segment: unreserved characters only (RFC 3986), so nothing in it can be re-read
 #: as an authority, a parameter, an escape or a dot segment by a URL joiner
 _SEGMENT = re.compile(r"^[A-Za-z0-9._~-]+$")
-_PREFIX_HINT = (
+_PREFIX_HINT = msg(
     "Give only the scheme, host, port and an optional plain path prefix such as /qdrant or /v1 "
     "(letters, digits, '-', '.', '_' and '~' between single slashes)."
 )
 _HOST_NAME = re.compile(
     r"^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$"
 )
+
+
+#: what ``check_resource_url`` and ``check_endpoint`` call the URL they check, unless told
+_DOWNLOAD_URL = msg("download URL")
+_ENDPOINT = msg("endpoint")
+
+
+def _not_a_url(what: str, shown: str, error: ValueError | None = None) -> str:
+    """The refusal of a URL that cannot even be parsed (``shown``: the URL quoted, credentials
+    redacted); ``error`` is the parser's own reason, when it gave one."""
+    if error is None:
+        return msg("The {what} {url} is not a valid URL", what=what, url=shown)
+    return msg(
+        "The {what} {url} is not a valid URL: {error}", what=what, url=shown, error=str(error)
+    )
 
 
 @dataclass(frozen=True)
@@ -122,7 +141,7 @@ def plain_prefix(path: str) -> str | None:
     return None
 
 
-def check_resource_url(url: str, *, what: str = "download URL") -> tuple[ParsedEndpoint, str]:
+def check_resource_url(url: str, *, what: str = _DOWNLOAD_URL) -> tuple[ParsedEndpoint, str]:
     """The server and request target of one resource's URL (a download, or where it redirects to).
 
     Scheme, host and port obey the endpoint rule; unlike a base URL, a resource URL may carry any
@@ -131,79 +150,105 @@ def check_resource_url(url: str, *, what: str = "download URL") -> tuple[ParsedE
     another one.
     """
     text = url.strip()
-    shown = _redacted(text)
+    shown = repr(_redacted(text))
     if not text or _UNSAFE_CHARS.search(text) or not text.isascii():
-        raise UsageError(f"The {what} {shown!r} is not a valid URL", hint=_HINT)
+        raise UsageError(_not_a_url(what, shown), hint=_HINT)
     try:
         parts = urlsplit(text)
     except ValueError as exc:
-        raise UsageError(f"The {what} {shown!r} is not a valid URL: {exc}", hint=_HINT) from exc
+        raise UsageError(_not_a_url(what, shown, exc), hint=_HINT) from exc
     server = check_endpoint(f"{parts.scheme}://{parts.netloc}", what=what)
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     if not target.startswith("/"):
-        raise UsageError(f"The {what} {shown!r} is not a valid URL", hint=_HINT)
+        raise UsageError(_not_a_url(what, shown), hint=_HINT)
     return server, target
 
 
-def check_endpoint(url: str, *, what: str = "endpoint") -> ParsedEndpoint:
+def check_endpoint(url: str, *, what: str = _ENDPOINT) -> ParsedEndpoint:
     """Validate ``url`` against the endpoint rule, before any connection is attempted.
 
     Raises :class:`UsageError` naming the endpoint (credentials redacted) and saying what to fix.
     """
     text = url.strip()
-    shown = _redacted(text)
+    shown = repr(_redacted(text))
     if not text or _UNSAFE_CHARS.search(text):
         raise UsageError(
-            f"The {what} {shown!r} is not a valid URL",
-            hint="Give a URL such as https://api.example.com or http://127.0.0.1:8080.",
+            _not_a_url(what, shown),
+            hint=msg("Give a URL such as https://api.example.com or http://127.0.0.1:8080."),
         )
     try:
         parts = urlsplit(text)
         port = parts.port
         host = parts.hostname
     except ValueError as exc:
-        raise UsageError(f"The {what} {shown!r} is not a valid URL: {exc}", hint=_HINT) from exc
+        raise UsageError(_not_a_url(what, shown, exc), hint=_HINT) from exc
     scheme = parts.scheme.lower()
     if scheme not in DEFAULT_PORTS:
         raise UsageError(
-            f"The {what} {shown!r} must start with https:// (or http:// for a loopback address)",
+            msg(
+                "The {what} {url} must start with https:// (or http:// for a loopback address)",
+                what=what,
+                url=shown,
+            ),
             hint=_HINT,
         )
     if not host:
-        raise UsageError(f"The {what} {shown!r} has no host name", hint=_HINT)
+        raise UsageError(msg("The {what} {url} has no host name", what=what, url=shown), hint=_HINT)
     if not _valid_host(host):
         raise UsageError(
-            f"The {what} {shown!r} has an invalid host name {host!r}",
-            hint="Use an ASCII host name (punycode for international names) or an IP address.",
+            msg(
+                "The {what} {url} has an invalid host name {host}",
+                what=what,
+                url=shown,
+                host=repr(host),
+            ),
+            hint=msg("Use an ASCII host name (punycode for international names) or an IP address."),
         )
     if parts.username is not None or parts.password is not None:
         raise UsageError(
-            f"The {what} {shown!r} contains credentials",
-            hint="Remove them from the URL; keep the API key in an environment variable or keyring.",
+            msg("The {what} {url} contains credentials", what=what, url=shown),
+            hint=msg(
+                "Remove them from the URL; keep the API key in an environment variable or keyring."
+            ),
         )
     if not _NETLOC.match(parts.netloc):
         raise UsageError(
-            f"The {what} {shown!r} has an invalid host or port {parts.netloc!r}", hint=_HINT
+            msg(
+                "The {what} {url} has an invalid host or port {netloc}",
+                what=what,
+                url=shown,
+                netloc=repr(parts.netloc),
+            ),
+            hint=_HINT,
         )
     if "?" in text or "#" in text:  # even an empty query or fragment: the URL is not plain
         raise UsageError(
-            f"The {what} {shown!r} must be a base URL without '?' or '#'",
+            msg("The {what} {url} must be a base URL without '?' or '#'", what=what, url=shown),
             hint=_PREFIX_HINT,
         )
     if port == 0:
-        raise UsageError(f"The {what} {shown!r} has port 0", hint=_HINT)
+        raise UsageError(msg("The {what} {url} has port 0", what=what, url=shown), hint=_HINT)
     loopback = is_loopback_host(host)
     if scheme == "http" and not loopback:
         raise UsageError(
-            f"The {what} {shown!r} uses plain http:// to a remote host; prompts and keys would "
-            "travel unencrypted",
+            msg(
+                "The {what} {url} uses plain http:// to a remote host; prompts and keys would "
+                "travel unencrypted",
+                what=what,
+                url=shown,
+            ),
             hint=_HINT,
         )
     path = plain_prefix(parts.path)
     if path is None:
         raise UsageError(
-            f"The {what} {shown!r} has a path {parts.path!r} that is not a plain prefix: a URL "
-            "joiner could read it as another server or another location",
+            msg(
+                "The {what} {url} has a path {path} that is not a plain prefix: a URL joiner could "
+                "read it as another server or another location",
+                what=what,
+                url=shown,
+                path=repr(parts.path),
+            ),
             hint=_PREFIX_HINT,
         )
     port = port or DEFAULT_PORTS[scheme]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from kortty_rag.errors import UsageError
+from kortty_rag.messages import msg
 
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: prefixes of API keys and tokens (OpenAI, Anthropic, Groq, Hugging Face, GitHub, GitLab, Slack,
@@ -60,17 +61,25 @@ def check_key_variable(value: str) -> str:
     """``value`` if it is the name of an environment variable; never echoes it in an error."""
     if looks_like_secret(value):
         raise UsageError(
-            "The API key's environment variable looks like an API key itself; it was not saved "
-            "and is not shown",
-            hint="Give the NAME of the environment variable that holds the key (e.g. "
-            "GROQ_API_KEY) and put the key itself in that variable. If the key was visible "
-            "somewhere others can read (a shared screen, a shell history), consider replacing it.",
+            msg(
+                "The API key's environment variable looks like an API key itself; it was not saved "
+                "and is not shown"
+            ),
+            hint=msg(
+                "Give the NAME of the environment variable that holds the key (e.g. "
+                "GROQ_API_KEY) and put the key itself in that variable. If the key was visible "
+                "somewhere others can read (a shared screen, a shell history), consider replacing "
+                "it."
+            ),
         )
     if not ENV_NAME.fullmatch(value):
         raise UsageError(
-            "The API key's environment variable is not a valid variable name (letters, digits "
-            "and '_', not starting with a digit)",
-            hint="Give the NAME of the environment variable that holds the key, e.g. "
-            "OPENAI_API_KEY.",
+            msg(
+                "The API key's environment variable is not a valid variable name (letters, digits "
+                "and '_', not starting with a digit)"
+            ),
+            hint=msg(
+                "Give the NAME of the environment variable that holds the key, e.g. OPENAI_API_KEY."
+            ),
         )
     return value

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kortty_rag.decoding import exception_text
 from kortty_rag.errors import KorttyRagError
+from kortty_rag.messages import msg
 
 REGISTRY = Path("rag") / "stores.json"
 SNAPSHOT_FILE = "index.hnsw"
@@ -63,7 +65,7 @@ class KorttyStore:
 def _need(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     value = obj.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ValueError(f"{where}.{key} is missing or of the wrong type")
+        raise ValueError(msg("{field} is missing or of the wrong type", field=f"{where}.{key}"))
     return value
 
 
@@ -76,17 +78,17 @@ def _opt(obj: dict[str, Any], key: str, kind: type, default: Any, where: str) ->
 def _strings(obj: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     values = _opt(obj, key, list, [], where)
     if not all(isinstance(v, str) for v in values):
-        raise ValueError(f"{where}.{key} must hold strings")
+        raise ValueError(msg("{field} must hold strings", field=f"{where}.{key}"))
     return tuple(values)
 
 
 def _source(data: object, where: str) -> KorttySource:
     if not isinstance(data, dict):
-        raise ValueError(f"{where} is not an object")
+        raise ValueError(msg("{entry} is not an object", entry=where))
     kind = _need(data, "type", str, where)
     mode = _need(data, "syncMode", str, where)
     if kind not in ("FILE", "DIRECTORY") or mode not in ("AUTOMATIC", "MANUAL"):
-        raise ValueError(f"{where} has an unknown type or sync mode")
+        raise ValueError(msg("{entry} has an unknown type or sync mode", entry=where))
     max_bytes = _opt(data, "maxFileBytes", int, None, where)
     return KorttySource(
         id=_need(data, "id", str, where),
@@ -105,11 +107,13 @@ def _source(data: object, where: str) -> KorttySource:
 
 def _store(entry: object, where: str) -> KorttyStore:
     if not isinstance(entry, dict) or not isinstance(entry.get("store"), dict):
-        raise ValueError(f"{where} has no store object")
+        raise ValueError(msg("{entry} has no store object", entry=where))
     data: dict[str, Any] = entry["store"]
     kind = _need(data, "type", str, f"{where}.store")
     if kind not in ("LOCAL_HNSW", "QDRANT"):
-        raise ValueError(f"{where}.store.type {kind!r} is unknown")
+        raise ValueError(
+            msg("{field} {kind} is unknown", field=f"{where}.store.type", kind=repr(kind))
+        )
     sources = _need(entry, "sources", list, where)
     return KorttyStore(
         id=_need(data, "id", str, f"{where}.store"),
@@ -133,24 +137,32 @@ def read_kortty_registry(home: Path) -> tuple[Path, list[KorttyStore]]:
             raw = handle.read(MAX_REGISTRY_BYTES + 1)
     except FileNotFoundError:
         raise KorttyRegistryError(
-            f"No korTTY store registry at {path}",
-            hint="Pass korTTY's data folder with --from DIR (the folder that holds rag/stores.json).",
+            msg("No korTTY store registry at {path}", path=path),
+            hint=msg(
+                "Pass korTTY's data folder with --from DIR (the folder that holds rag/stores.json)."
+            ),
         ) from None
     except OSError as exc:
-        raise KorttyRegistryError(f"Cannot read {path} ({exc.strerror})") from exc
+        raise KorttyRegistryError(
+            msg("Cannot read {path} ({reason})", path=path, reason=exc.strerror)
+        ) from exc
     try:
         if len(raw) > MAX_REGISTRY_BYTES:
-            raise ValueError("it is larger than any korTTY registry")
+            raise ValueError(msg("it is larger than any korTTY registry"))
         data = json.loads(raw)
         if not isinstance(data, dict) or data.get("version") != 1:
-            raise ValueError("it is not a korTTY registry of version 1")
+            raise ValueError(msg("it is not a korTTY registry of version 1"))
         stores = _need(data, "stores", list, "registry")
         parsed = [_store(entry, f"stores[{i}]") for i, entry in enumerate(stores)]
     except (ValueError, RecursionError, UnicodeDecodeError) as exc:
         raise KorttyRegistryError(
-            f"korTTY's registry {path} cannot be read: {exc}",
-            hint="Open it in korTTY to repair it.",
+            msg(
+                "korTTY's registry {path} cannot be read: {reason}",
+                path=path,
+                reason=exception_text(exc),
+            ),
+            hint=msg("Open it in korTTY to repair it."),
         ) from None
     if len({s.id for s in parsed}) != len(parsed):
-        raise KorttyRegistryError(f"korTTY's registry {path} names a store twice")
+        raise KorttyRegistryError(msg("korTTY's registry {path} names a store twice", path=path))
     return path, parsed

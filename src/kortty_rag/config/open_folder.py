@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 
 from kortty_rag.errors import StoreFolderChangedError
+from kortty_rag.messages import msg
 
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
 _NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
@@ -30,12 +31,12 @@ _PROC_FD = Path("/proc/self/fd")
 def describe(mode: int) -> str:
     """What an entry of this ``st_mode`` is, for messages."""
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
+        return msg("a symbolic link")
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return msg("a folder")
     if stat.S_ISREG(mode):
-        return "a file"
-    return "a special file"
+        return msg("a file")
+    return msg("a special file")
 
 
 class OpenFolder:
@@ -101,7 +102,7 @@ class OpenFolder:
             return None
         found = self.lstat(name)
         return StoreFolderChangedError(
-            self.path / name, describe(found.st_mode) if found else "gone"
+            self.path / name, describe(found.st_mode) if found else msg("gone")
         )
 
     def sub(self, name: str, *, create: bool = False) -> OpenFolder:

@@ -37,8 +37,9 @@ from kortty_rag.config.store_files import (
     open_store_folder,
     remove_store_contents,
 )
-from kortty_rag.decoding import FieldError, convert, found
+from kortty_rag.decoding import FieldError, convert, problem_found
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
+from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
 
 PRODUCT = "kortty-rag"
@@ -50,12 +51,12 @@ def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-def validate_name(name: str, what: str = "store") -> str:
+def validate_name(name: str, what: str = msg("store")) -> str:
     name = name.strip()
     if not _NAME.match(name):
         raise UsageError(
-            f"Invalid {what} name {name!r}",
-            hint="Use 1-64 letters, digits, spaces, dots, dashes or underscores.",
+            msg("Invalid {what} name {name}", what=what, name=repr(name)),
+            hint=msg("Use 1-64 letters, digits, spaces, dots, dashes or underscores."),
         )
     return name
 
@@ -71,8 +72,12 @@ def config_lock(
             fd = opened.open_file(name, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as exc:
         raise ConfigError(
-            f"Cannot open the lock file {folder / name} ({exc.strerror or exc})",
-            hint="Free disk space (or fix the folder's permissions) and try again.",
+            msg(
+                "Cannot open the lock file {path} ({reason})",
+                path=folder / name,
+                reason=exc.strerror or exc,
+            ),
+            hint=msg("Free disk space (or fix the folder's permissions) and try again."),
         ) from exc
     deadline = time.monotonic() + timeout
     try:
@@ -83,7 +88,7 @@ def config_lock(
             except BlockingIOError:
                 if time.monotonic() > deadline:
                     raise ConfigError(
-                        f"Timed out waiting to update {folder / STORE_FILE}"
+                        msg("Timed out waiting to update {path}", path=folder / STORE_FILE)
                     ) from None
                 time.sleep(0.01)
         yield
@@ -91,8 +96,8 @@ def config_lock(
         os.close(fd)
 
 
-STORE_LABEL = "The store definition"
-DAMAGED_HINT = (
+STORE_LABEL = msg("The store definition")
+DAMAGED_HINT = msg(
     "Fix that part of the file or restore it from a backup; until then this store is listed "
     "as DAMAGED and every other store keeps working."
 )
@@ -105,8 +110,13 @@ def _schema(data: dict[str, Any], path: Path, label: str, hint: str) -> None:
         raise damaged(label, path, exc, hint) from None
     if schema > SCHEMA_VERSION:
         raise ConfigError(
-            f"{label} {path} was written by a newer kortty-rag (schema {schema})",
-            hint="Upgrade kortty-rag to use it.",
+            msg(
+                "{label} {path} was written by a newer kortty-rag (schema {schema})",
+                label=label,
+                path=path,
+                schema=schema,
+            ),
+            hint=msg("Upgrade kortty-rag to use it."),
         )
 
 
@@ -121,12 +131,11 @@ def _read_store(folder: Path) -> Store | None:
     try:
         _schema(data, path, STORE_LABEL, DAMAGED_HINT)
         if "store" not in data:
-            raise FieldError("store", "is missing")
+            raise FieldError("store", msg("is missing"))
         store = Store.from_json(data["store"], "store")
         if store.id != folder.name:
-            raise FieldError(
-                "store.id", f'must be the folder\'s name "{folder.name}", found {found(store.id)}'
-            )
+            requirement = msg('must be the folder\'s name "{name}"', name=folder.name)
+            raise FieldError("store.id", problem_found(requirement, store.id))
     except FieldError as exc:
         raise damaged(STORE_LABEL, path, exc, DAMAGED_HINT) from None
     return store
@@ -144,8 +153,12 @@ def _write_store(store: Store) -> None:
             write_atomic_in(opened, STORE_FILE, dump_json(payload))
     except OSError as exc:
         raise ConfigError(
-            f"Could not save the store definition {folder / STORE_FILE} ({exc.strerror or exc})",
-            hint="Free disk space (or fix the I/O error) and try again.",
+            msg(
+                "Could not save the store definition {path} ({reason})",
+                path=folder / STORE_FILE,
+                reason=exc.strerror or exc,
+            ),
+            hint=msg("Free disk space (or fix the I/O error) and try again."),
         ) from exc
 
 
@@ -222,8 +235,8 @@ class StoreRegistry:
             if name_or_id == broken.id or broken.name.lower() == name_or_id.lower():
                 raise broken.error
         raise NotFoundError(
-            f"No store named {name_or_id!r}",
-            hint="`kortty-rag store list` shows the stores; `store create` makes one.",
+            msg("No store named {name}", name=repr(name_or_id)),
+            hint=msg("`kortty-rag store list` shows the stores; `store create` makes one."),
         )
 
     def create(
@@ -239,7 +252,7 @@ class StoreRegistry:
         survey = self.survey()
         taken = [s.name for s in survey.stores] + [d.name for d in survey.damaged]
         if any(other.lower() == name.lower() for other in taken):
-            raise AlreadyExistsError(f"A store named {name!r} already exists")
+            raise AlreadyExistsError(msg("A store named {name} already exists", name=repr(name)))
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32] or "store"
         store_id = f"{slug}-{secrets.token_hex(3)}"
         folder = store_dir(store_id)
@@ -248,8 +261,12 @@ class StoreRegistry:
                 stores.mkdir(store_id)
         except OSError as exc:
             raise ConfigError(
-                f"Could not create the store folder {folder} ({exc.strerror or exc})",
-                hint="Free disk space (or fix the I/O error) and try again.",
+                msg(
+                    "Could not create the store folder {path} ({reason})",
+                    path=folder,
+                    reason=exc.strerror or exc,
+                ),
+                hint=msg("Free disk space (or fix the I/O error) and try again."),
             ) from exc
         atomic.checkpoint("store-folder-created")
         store = Store(
@@ -275,7 +292,7 @@ class StoreRegistry:
     def reload(self, store: Store) -> Store:
         fresh = _read_store(store_dir(store.id))
         if fresh is None:
-            raise NotFoundError(f"Store {store.name!r} no longer exists")
+            raise NotFoundError(msg("Store {store} no longer exists", store=repr(store.name)))
         return fresh
 
     def update(self, store_id: str, change: Callable[[Store], Store]) -> Store:
@@ -284,7 +301,7 @@ class StoreRegistry:
         with config_lock(folder, nofollow=2):
             current = _read_store(folder)
             if current is None:
-                raise NotFoundError(f"Store {store_id!r} no longer exists")
+                raise NotFoundError(msg("Store {store} no longer exists", store=repr(store_id)))
             updated = change(current)
             if updated != current:
                 _write_store(updated)
@@ -314,7 +331,13 @@ class StoreRegistry:
                         stores.rmdir(store.id)
         except OSError as exc:
             raise ConfigError(
-                f"Could not delete the store folder {folder} ({exc.strerror or exc})",
-                hint="Fix the folder's permissions (or the I/O error) and delete the store again.",
+                msg(
+                    "Could not delete the store folder {path} ({reason})",
+                    path=folder,
+                    reason=exc.strerror or exc,
+                ),
+                hint=msg(
+                    "Fix the folder's permissions (or the I/O error) and delete the store again."
+                ),
             ) from exc
         return DeletionReport(folder, tuple(removed), tuple(kept))

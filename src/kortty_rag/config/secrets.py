@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import Any
 
 from kortty_rag.errors import SecretStoreError, UsageError
+from kortty_rag.messages import msg
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,7 @@ SERVICE = "kortty-rag"
 PLAINTEXT_BACKENDS = frozenset({"keyrings.alt.file.PlaintextKeyring"})
 NO_BACKENDS = frozenset({"keyring.backends.fail.Keyring", "keyring.backends.null.Keyring"})
 
-_INSTALL_HINT = (
+_INSTALL_HINT = msg(
     "Install and unlock an OS keyring: on Linux a Secret Service provider (GNOME Keyring or "
     "KWallet, running in your session), on macOS the Keychain, on Windows the Credential Manager. "
     "On a headless machine you may choose a keyring backend explicitly with "
@@ -56,8 +57,8 @@ def _keyring() -> ModuleType:
         import keyring
     except ImportError as exc:
         raise SecretStoreError(
-            "The keyring package is not installed, so no API key can be kept",
-            hint="Install kortty-rag with the qdrant extra: pip install 'kortty-rag[qdrant]'.",
+            msg("The keyring package is not installed, so no API key can be kept"),
+            hint=msg("Install kortty-rag with the qdrant extra: pip install 'kortty-rag[qdrant]'."),
         ) from exc
     return keyring
 
@@ -84,21 +85,31 @@ def usable_backend(backend: Any | None = None) -> Any:
             backend = keyring.get_keyring()
         except Exception as exc:
             raise SecretStoreError(
-                f"The OS keyring could not be loaded ({type(exc).__name__})", hint=_INSTALL_HINT
+                msg("The OS keyring could not be loaded ({error})", error=type(exc).__name__),
+                hint=_INSTALL_HINT,
             ) from exc
     name = backend_name(backend)
     if name in NO_BACKENDS or _empty_chain(backend):
         raise SecretStoreError(
-            f"No OS keyring is available (keyring backend {name}); the API key cannot be kept "
-            "safely and is never written to a plain-text file instead",
+            msg(
+                "No OS keyring is available (keyring backend {backend}); the API key cannot be "
+                "kept safely and is never written to a plain-text file instead",
+                backend=name,
+            ),
             hint=_INSTALL_HINT,
         )
     if name in PLAINTEXT_BACKENDS and not _explicitly_chosen(backend):
         raise SecretStoreError(
-            f"The only keyring available is {name}, which keeps secrets in a plain-text file; "
-            "kortty-rag does not fall back to it silently",
-            hint=_INSTALL_HINT + " To accept the plain-text file anyway, set "
-            f"PYTHON_KEYRING_BACKEND={name}.",
+            msg(
+                "The only keyring available is {backend}, which keeps secrets in a plain-text "
+                "file; kortty-rag does not fall back to it silently",
+                backend=name,
+            ),
+            hint=msg(
+                "{hint} To accept the plain-text file anyway, set PYTHON_KEYRING_BACKEND={backend}.",
+                hint=_INSTALL_HINT,
+                backend=name,
+            ),
         )
     return backend
 
@@ -143,7 +154,9 @@ def store_secret(user: str, key: str, *, backend: Any | None = None) -> str:
     """
     key = key.strip()
     if not key:
-        raise UsageError("The API key is empty", hint="Pipe the key itself on standard input.")
+        raise UsageError(
+            msg("The API key is empty"), hint=msg("Pipe the key itself on standard input.")
+        )
     chosen = usable_backend(backend)
     name = backend_name(chosen)
     try:
@@ -151,16 +164,25 @@ def store_secret(user: str, key: str, *, backend: Any | None = None) -> str:
         stored = chosen.get_password(SERVICE, user)
     except Exception as exc:
         raise SecretStoreError(
-            f"The keyring ({name}) refused to store the API key: "
-            f"{_clean(f'{type(exc).__name__}: {exc}', key)}",
-            hint="Unlock the keyring (or fix its configuration) and try again. " + _INSTALL_HINT,
+            msg(
+                "The keyring ({backend}) refused to store the API key: {error}",
+                backend=name,
+                error=_clean(f"{type(exc).__name__}: {exc}", key),
+            ),
+            hint=msg(
+                "Unlock the keyring (or fix its configuration) and try again. {hint}",
+                hint=_INSTALL_HINT,
+            ),
         ) from None
     if stored != key:
         _forget(chosen, user)
         raise SecretStoreError(
-            f"The keyring ({name}) accepted the API key but did not keep it (reading it back "
-            "gave something else); the key was not stored",
-            hint="Use a keyring that persists secrets. " + _INSTALL_HINT,
+            msg(
+                "The keyring ({backend}) accepted the API key but did not keep it (reading it "
+                "back gave something else); the key was not stored",
+                backend=name,
+            ),
+            hint=msg("Use a keyring that persists secrets. {hint}", hint=_INSTALL_HINT),
         )
     log.info("Stored the API key %s in the keyring (%s)", user, name)
     return name

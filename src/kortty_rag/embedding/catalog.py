@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from kortty_rag.messages import msg
 from kortty_rag.models import GiB
 
 #: The offline starter model: real all-MiniLM-L6-v2 weights from the package index (README).
@@ -49,6 +50,7 @@ _QWEN_QUERY = (
 class CatalogModel:
     id: str
     name: str
+    #: one line for people (a :func:`~kortty_rag.messages.msg`: the desktop app translates it)
     description: str
     url: str
     file_name: str
@@ -79,7 +81,7 @@ _ENTRIES: tuple[CatalogModel, ...] = (
     CatalogModel(
         id="qwen3-embedding-0.6b-q8_0",
         name="Qwen3-Embedding 0.6B Q8_0",
-        description="Recommended: strong multilingual retrieval, modest size.",
+        description=msg("Recommended: strong multilingual retrieval, modest size."),
         url=_hf(
             "Qwen/Qwen3-Embedding-0.6B-GGUF",
             "370f27d7550e0def9b39c1f16d3fbaa13aa67728",
@@ -100,7 +102,7 @@ _ENTRIES: tuple[CatalogModel, ...] = (
     CatalogModel(
         id="qwen3-embedding-4b-q4_k_m",
         name="Qwen3-Embedding 4B Q4_K_M",
-        description="Higher quality; needs at least 16 GiB RAM.",
+        description=msg("Higher quality; needs at least 16 GiB RAM."),
         url=_hf(
             "Qwen/Qwen3-Embedding-4B-GGUF",
             "f4602530db1d980e16da9d7d3a70294cf5c190be",
@@ -120,7 +122,7 @@ _ENTRIES: tuple[CatalogModel, ...] = (
     CatalogModel(
         id="qwen3-embedding-8b-q4_k_m",
         name="Qwen3-Embedding 8B Q4_K_M",
-        description="Best quality; needs at least 24 GiB RAM.",
+        description=msg("Best quality; needs at least 24 GiB RAM."),
         url=_hf(
             "Qwen/Qwen3-Embedding-8B-GGUF",
             "69d0e58a13e463cd99a9b83e3f5fee7c10265fab",
@@ -140,7 +142,7 @@ _ENTRIES: tuple[CatalogModel, ...] = (
     CatalogModel(
         id="bge-m3-q8_0",
         name="BGE-M3 Q8_0",
-        description="Multilingual (100+ languages), dense vectors.",
+        description=msg("Multilingual (100+ languages), dense vectors."),
         url=_hf(
             "gpustack/bge-m3-GGUF", "2d48f1737679ad900d5c26c5aad5410e9c70fdca", "bge-m3-Q8_0.gguf"
         ),
@@ -158,7 +160,7 @@ _ENTRIES: tuple[CatalogModel, ...] = (
     CatalogModel(
         id="nomic-embed-text-v1.5-q8_0",
         name="Nomic Embed Text v1.5 Q8_0",
-        description="Very small and fast, English.",
+        description=msg("Very small and fast, English."),
         url=_hf(
             "nomic-ai/nomic-embed-text-v1.5-GGUF",
             "0188c9bf409793f810680a5a431e7b899c46104c",

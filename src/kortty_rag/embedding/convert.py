@@ -26,13 +26,16 @@ import numpy.typing as npt
 
 from kortty_rag.config.atomic import fsync_dir, fsync_file, temp_name
 from kortty_rag.errors import ModelError
+from kortty_rag.messages import msg
 
 Array = npt.NDArray[Any]
 _Entry = tuple[str, tuple[int, ...], int, int]  # safetensors dtype, shape, data begin, data end
 _Planned = tuple[str, Array, type[np.floating[Any]]]  # GGUF name, source array, output dtype
 
-_HINT_BROKEN: Final = "Install the model again; its folder looks damaged or incomplete."
-_HINT_UNSUPPORTED: Final = "Only BERT sentence-transformers folders convert; import a GGUF instead."
+_HINT_BROKEN: Final = msg("Install the model again; its folder looks damaged or incomplete.")
+_HINT_UNSUPPORTED: Final = msg(
+    "Only BERT sentence-transformers folders convert; import a GGUF instead."
+)
 
 # The safetensors reference implementation refuses headers above 100 MB; so do we, before reading one.
 _MAX_HEADER_BYTES: Final = 100_000_000
@@ -91,7 +94,9 @@ def _unsupported(message: str) -> ModelError:
 
 
 def _malformed(path: Path, reason: str) -> ModelError:
-    return _broken(f"{path} is not a valid safetensors file: {reason}")
+    return _broken(
+        msg("{path} is not a valid safetensors file: {reason}", path=path, reason=reason)
+    )
 
 
 def _is_count(value: object) -> TypeGuard[int]:
@@ -111,16 +116,18 @@ def read_safetensors(path: Path) -> dict[str, Array]:
             prefix = stream.read(8)
             header_len = int.from_bytes(prefix, "little") if len(prefix) == 8 else -1
             if not 2 <= header_len <= min(_MAX_HEADER_BYTES, size - 8):
-                raise _malformed(path, "the header length does not fit the file")
+                raise _malformed(path, msg("the header length does not fit the file"))
             raw_header = stream.read(header_len)
     except OSError as exc:
-        raise _broken(f"Cannot read {path}: {exc.strerror or exc}") from exc
+        raise _broken(
+            msg("Cannot read {path}: {reason}", path=path, reason=exc.strerror or exc)
+        ) from exc
     try:
         header = json.loads(raw_header.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _malformed(path, "the header is not JSON") from exc
+        raise _malformed(path, msg("the header is not JSON")) from exc
     if not isinstance(header, dict):
-        raise _malformed(path, "the header is not a JSON object")
+        raise _malformed(path, msg("the header is not a JSON object"))
     data_start = 8 + header_len
     entries = _header_entries(path, header, size - data_start)
     # np.asarray drops the memmap subclass; the view keeps the mapping alive as its base.
@@ -142,18 +149,24 @@ def _header_entries(path: Path, header: dict[str, Any], data_size: int) -> dict[
         if name == "__metadata__":
             continue
         if not isinstance(info, dict):
-            raise _malformed(path, f"entry {name!r} is not an object")
+            raise _malformed(path, msg("entry {name} is not an object", name=repr(name)))
         dtype, shape, offsets = info.get("dtype"), info.get("shape"), info.get("data_offsets")
         if not isinstance(dtype, str) or dtype not in _DTYPES:
-            raise _malformed(path, f"tensor {name!r} has unsupported dtype {dtype!r}")
+            reason = msg(
+                "tensor {name} has unsupported dtype {dtype}", name=repr(name), dtype=repr(dtype)
+            )
+            raise _malformed(path, reason)
         if not isinstance(shape, list) or not all(_is_count(d) for d in shape):
-            raise _malformed(path, f"tensor {name!r} has an invalid shape")
+            raise _malformed(path, msg("tensor {name} has an invalid shape", name=repr(name)))
         if not (isinstance(offsets, list) and len(offsets) == 2 and all(map(_is_count, offsets))):
-            raise _malformed(path, f"tensor {name!r} has invalid data offsets")
+            raise _malformed(path, msg("tensor {name} has invalid data offsets", name=repr(name)))
         begin, end = offsets
         nbytes = math.prod(shape) * np.dtype(_DTYPES[dtype]).itemsize
         if not begin <= end <= data_size or end - begin != nbytes:
-            raise _malformed(path, f"tensor {name!r} lies outside the file or has the wrong size")
+            reason = msg(
+                "tensor {name} lies outside the file or has the wrong size", name=repr(name)
+            )
+            raise _malformed(path, reason)
         entries[name] = (dtype, tuple(shape), begin, end)
     return entries
 
@@ -165,11 +178,13 @@ def _load_json(path: Path, *, required: bool = True, expect: type[Any] = dict) -
     try:
         value = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
-        raise _broken(f"The model folder has no {path.name} ({path})") from exc
+        raise _broken(
+            msg("The model folder has no {name} ({path})", name=path.name, path=path)
+        ) from exc
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _broken(f"Cannot read {path}: {exc}") from exc
+        raise _broken(msg("Cannot read {path}: {reason}", path=path, reason=str(exc))) from exc
     if not isinstance(value, expect):
-        raise _broken(f"{path} does not hold a JSON {expect.__name__}")
+        raise _broken(msg("{path} does not hold a JSON {kind}", path=path, kind=expect.__name__))
     return value
 
 
@@ -177,25 +192,31 @@ def _hparams(config: dict[str, Any], path: Path) -> _Hparams:
     """Read the architecture numbers, refusing anything llama.cpp's plain ``bert`` graph cannot run."""
     architectures = [str(a) for a in config.get("architectures") or []]
     if config.get("model_type") != "bert" or not all(a.startswith("Bert") for a in architectures):
-        raise _unsupported(f"{path} describes a {config.get('model_type')!r} model, not BERT")
+        raise _unsupported(
+            msg(
+                "{path} describes a {kind} model, not BERT",
+                path=path,
+                kind=repr(config.get("model_type")),
+            )
+        )
     positions = config.get("position_embedding_type", "absolute")
     if positions != "absolute" or config.get("hidden_act", "gelu") != "gelu":
-        raise _unsupported(f"{path}: only absolute positions and GELU are supported")
+        raise _unsupported(msg("{path}: only absolute positions and GELU are supported", path=path))
 
     def count(key: str, default: int | None = None) -> int:
         value = config.get(key, default)
         if not _is_count(value) or value == 0:
-            raise _broken(f"{path}: {key} is missing or invalid")
+            raise _broken(msg("{path}: {key} is missing or invalid", path=path, key=key))
         return value
 
     eps = config.get("layer_norm_eps", 1e-12)
     if not isinstance(eps, int | float) or isinstance(eps, bool) or not 0 < eps < 1:
-        raise _broken(f"{path}: layer_norm_eps is invalid")
+        raise _broken(msg("{path}: {key} is invalid", path=path, key="layer_norm_eps"))
     keys = ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads")
     more = ("intermediate_size", "max_position_embeddings")
     hp = _Hparams._make([*map(count, keys + more), count("type_vocab_size", 2), float(eps)])
     if hp.hidden % hp.heads:
-        raise _broken(f"{path}: hidden_size is not a multiple of the head count")
+        raise _broken(msg("{path}: hidden_size is not a multiple of the head count", path=path))
     return hp
 
 
@@ -230,7 +251,7 @@ def _gguf_name(hf_name: str) -> str | None:
     kind = _LAYER_MODULES.get(".".join(parts[3:-1])) if len(parts) >= 5 else None
     if kind and parts[:2] == ["encoder", "layer"] and parts[2].isdecimal():
         return f"blk.{int(parts[2])}.{kind}.{parts[-1]}"
-    raise _unsupported(f"Unexpected tensor {hf_name!r} in the BERT weights")
+    raise _unsupported(msg("Unexpected tensor {name} in the BERT weights", name=repr(hf_name)))
 
 
 def _plan_tensors(weights: dict[str, Array], hp: _Hparams, path: Path) -> list[_Planned]:
@@ -242,12 +263,28 @@ def _plan_tensors(weights: dict[str, Array], hp: _Hparams, path: Path) -> list[_
         if name is None:
             continue
         if name not in expected or name in found:
-            raise _unsupported(f"{path}: unexpected or duplicate tensor {hf_name!r}")
+            raise _unsupported(
+                msg("{path}: unexpected or duplicate tensor {name}", path=path, name=repr(hf_name))
+            )
         if array.shape != expected[name] or array.dtype.kind != "f":
-            raise _broken(f"{path}: {hf_name} is not a float tensor of shape {expected[name]}")
+            raise _broken(
+                msg(
+                    "{path}: {name} is not a float tensor of shape {shape}",
+                    path=path,
+                    name=hf_name,
+                    shape=str(expected[name]),
+                )
+            )
         found[name] = array
     if missing := [name for name in expected if name not in found]:
-        raise _broken(f"{path}: {len(missing)} tensors are missing, e.g. {missing[0]}")
+        raise _broken(
+            msg(
+                "{path}: {count} tensors are missing, e.g. {first}",
+                path=path,
+                count=len(missing),
+                first=missing[0],
+            )
+        )
     return [(name, found[name], _output_dtype(name, shape)) for name, shape in expected.items()]
 
 
@@ -267,10 +304,17 @@ def _read_vocab(model_dir: Path, n_vocab: int) -> tuple[list[str], list[int], di
     try:
         text = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise _broken(f"Cannot read {path}: {exc}") from exc
+        raise _broken(msg("Cannot read {path}: {reason}", path=path, reason=str(exc))) from exc
     lines = [line.removesuffix("\r") for line in text.removesuffix("\n").split("\n")]
     if not text or len(lines) > n_vocab:
-        raise _broken(f"{path} has {len(lines)} tokens; the weights have {n_vocab}")
+        raise _broken(
+            msg(
+                "{path} has {count} tokens; the weights have {expected}",
+                path=path,
+                count=len(lines),
+                expected=n_vocab,
+            )
+        )
     last_id = {token: i for i, token in enumerate(lines)}
     tokens: list[str] = []
     types: list[int] = []
@@ -288,7 +332,9 @@ def _read_vocab(model_dir: Path, n_vocab: int) -> tuple[list[str], list[int], di
             tokens.append(piece[2:] if piece.startswith("##") else "\u2581" + piece)
             types.append(gguf.TokenType.NORMAL)
     if not {"cls", "sep", "unk"} <= special.keys():
-        raise _broken(f"{path} lacks one of the special tokens [CLS], [SEP] and [UNK]")
+        raise _broken(
+            msg("{path} lacks one of the special tokens [CLS], [SEP] and [UNK]", path=path)
+        )
     return tokens, types, special
 
 
@@ -313,7 +359,9 @@ def _pooling(model_dir: Path) -> str:
     for name, flag in (("mean", "mean_tokens"), ("cls", "cls_token"), ("last", "lasttoken")):
         if config.get(f"pooling_mode_{flag}") or mode in (name, flag):
             return name
-    raise _unsupported(f"{model_dir / folder}: only mean, CLS and last-token pooling are supported")
+    raise _unsupported(
+        msg("{path}: only mean, CLS and last-token pooling are supported", path=model_dir / folder)
+    )
 
 
 def _new_writer(name: str, hp: _Hparams, pooling: str, model_dir: Path) -> gguf.GGUFWriter:
@@ -384,7 +432,11 @@ def convert_bert_folder(model_dir: Path, out_path: Path, *, name: str) -> Conver
                 data = np.ascontiguousarray(source, dtype=dtype)
             if not np.isfinite(data).all():
                 raise _broken(
-                    f"{weights_path}: {tensor_name} has NaN, infinite or F16-overflowing values"
+                    msg(
+                        "{path}: {name} has NaN, infinite or F16-overflowing values",
+                        path=weights_path,
+                        name=tensor_name,
+                    )
                 )
             writer.write_tensor_data(data)
         writer.close()

@@ -23,6 +23,7 @@ from kortty_rag.embedding.catalog import CatalogModel
 from kortty_rag.embedding.gguf_info import read_gguf_info
 from kortty_rag.embedding.installed import MODEL_FILE, InstalledModel, now_iso
 from kortty_rag.errors import Cancelled, DownloadUnreachableError, ModelError
+from kortty_rag.messages import msg
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 
 PARTIAL = f".{MODEL_FILE}.partial"
@@ -54,7 +55,7 @@ def _open(url: str, offset: int) -> tuple[http.client.HTTPResponse, http.client.
             url = urljoin(url, location)
             continue
         return response, conn
-    raise ModelError(f"Too many redirects while downloading from {url}")
+    raise ModelError(msg("Too many redirects while downloading from {url}", url=url))
 
 
 def download(
@@ -77,12 +78,12 @@ def download(
         target.unlink()
         offset = 0
     progress.stage("download", total=entry.size)
-    progress.message(f"Downloading {entry.name}…")
+    progress.message(msg("Downloading {model}…", model=entry.name))
     if offset < entry.size:
         try:
             response, conn = _open(url or entry.url, offset)
         except OSError as exc:
-            host = urlsplit(url or entry.url).hostname or "the download server"
+            host = urlsplit(url or entry.url).hostname or msg("the download server")
             detail = exc.strerror if isinstance(exc.strerror, str) and exc.strerror else str(exc)
             raise DownloadUnreachableError(host, detail, kept=offset) from exc
         try:
@@ -92,7 +93,12 @@ def download(
                 offset = entry.size  # already complete
             elif response.status != 206:
                 raise ModelError(
-                    f"The server answered {response.status} {response.reason} for {entry.file_name}"
+                    msg(
+                        "The server answered {status} {reason} for {file}",
+                        status=response.status,
+                        reason=response.reason,
+                        file=entry.file_name,
+                    )
                 )
             if offset < entry.size:
                 _receive(
@@ -105,13 +111,17 @@ def download(
                 )
         except OSError as exc:
             raise ModelError(
-                f"The download of {entry.file_name} was interrupted ({exc})",
-                hint="Try again: it continues where it stopped.",
+                msg(
+                    "The download of {file} was interrupted ({error})",
+                    file=entry.file_name,
+                    error=str(exc),
+                ),
+                hint=msg("Try again: it continues where it stopped."),
             ) from exc
         finally:
             conn.close()
     progress.stage("verify", total=1)
-    progress.message("Checking size and SHA-256…")
+    progress.message(msg("Checking size and SHA-256…"))
     verify(target, entry)
     progress.advance()
     return target
@@ -137,20 +147,28 @@ def _receive(
             if cancel.cancelled:
                 handle.flush()
                 raise Cancelled(
-                    f"Download cancelled; {offset + received} of {total} bytes kept to resume."
+                    msg(
+                        "Download cancelled; {kept} of {total} bytes kept to resume.",
+                        kept=offset + received,
+                        total=total,
+                    )
                 )
             block = response.read(BLOCK)
             if not block:
                 break
             if offset + received + len(block) > total:
-                raise ModelError("The server sent more data than the catalog size")
+                raise ModelError(msg("The server sent more data than the catalog size"))
             handle.write(block)
             received += len(block)
             progress.advance(len(block))
             elapsed = max(time.monotonic() - started, 1e-6)
             progress.message(
-                f"{(offset + received) / 2**20:.0f} of {total / 2**20:.0f} MiB, "
-                f"{received / elapsed / 2**20:.1f} MiB/s"
+                msg(
+                    "{done:.0f} of {total:.0f} MiB, {rate:.1f} MiB/s",
+                    done=(offset + received) / 2**20,
+                    total=total / 2**20,
+                    rate=received / elapsed / 2**20,
+                )
             )
         handle.flush()
         os.fsync(handle.fileno())
@@ -161,15 +179,23 @@ def verify(path: Path, entry: CatalogModel) -> None:
     size = path.stat().st_size
     if size != entry.size:
         raise ModelError(
-            f"{entry.file_name} is incomplete ({size} of {entry.size} bytes)",
-            hint="Start the download again; it resumes where it stopped.",
+            msg(
+                "{file} is incomplete ({size} of {total} bytes)",
+                file=entry.file_name,
+                size=size,
+                total=entry.size,
+            ),
+            hint=msg("Start the download again; it resumes where it stopped."),
         )
     if sha256_file(path) != entry.sha256:
         with contextlib.suppress(OSError):
             path.unlink()
         raise ModelError(
-            f"{entry.file_name} does not match its published SHA-256; the file was deleted",
-            hint="Download it again. If this repeats, the mirror serves a different file.",
+            msg(
+                "{file} does not match its published SHA-256; the file was deleted",
+                file=entry.file_name,
+            ),
+            hint=msg("Download it again. If this repeats, the mirror serves a different file."),
         )
 
 
@@ -181,8 +207,12 @@ def install_downloaded(entry: CatalogModel, path: Path) -> InstalledModel:
     info = read_gguf_info(path)
     if info.dimensions != entry.dimensions:
         raise ModelError(
-            f"{entry.name}: the file has {info.dimensions} dimensions, the catalog "
-            f"says {entry.dimensions}"
+            msg(
+                "{model}: the file has {dimensions} dimensions, the catalog says {expected}",
+                model=entry.name,
+                dimensions=info.dimensions,
+                expected=entry.dimensions,
+            )
         )
     final = path.with_name(MODEL_FILE)
     path.replace(final)

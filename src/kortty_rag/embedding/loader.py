@@ -8,6 +8,7 @@ import threading
 from kortty_rag.embedding.base import Embedder
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import IncompatibleIndexError
+from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity
 
 _lock = threading.Lock()
@@ -24,9 +25,15 @@ def load_embedder(identity: EmbeddingIdentity) -> Embedder:
     differences = model.identity().differences(identity)
     if differences:
         raise IncompatibleIndexError(
-            f"The installed model {model.id!r} differs from the one this store was built with "
-            f"({', '.join(differences)})",
-            hint="Reinstall the original model, or rebuild the store with `kortty-rag store rebuild`.",
+            msg(
+                "The installed model {model} differs from the one this store was built with "
+                "({differences})",
+                model=repr(model.id),
+                differences=", ".join(differences),
+            ),
+            hint=msg(
+                "Reinstall the original model, or rebuild the store with `kortty-rag store rebuild`."
+            ),
         )
     with _lock:
         key = (model.id, model.sha256, model.trained_tokens, model.chunk_tokens)

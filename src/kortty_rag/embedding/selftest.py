@@ -14,6 +14,7 @@ import numpy as np
 
 from kortty_rag.embedding.base import Embedder
 from kortty_rag.errors import ModelError
+from kortty_rag.messages import msg
 
 PAIRS: tuple[tuple[str, str], ...] = (
     ("The cat is sleeping on the warm windowsill.", "A kitten naps in the sunny window."),
@@ -38,28 +39,45 @@ def run_self_test(embedder: Embedder, *, name: str) -> SelfTestResult:
 
     def fail(what: str) -> ModelError:
         return ModelError(
-            f"{name} failed its self-test: {what}",
-            hint="The file may be corrupted or not an embedding model; reinstall or import another.",
+            msg("{model} failed its self-test: {problem}", model=name, problem=what),
+            hint=msg(
+                "The file may be corrupted or not an embedding model; reinstall or import another."
+            ),
         )
 
     if vectors.shape != (len(sentences), dims):
-        raise fail(f"expected {len(sentences)}x{dims} vectors, got {vectors.shape}")
+        raise fail(
+            msg(
+                "expected {count}x{dimensions} vectors, got {shape}",
+                count=len(sentences),
+                dimensions=dims,
+                shape=str(vectors.shape),
+            )
+        )
     if not np.isfinite(vectors).all():
-        raise fail("non-finite values")
+        raise fail(msg("non-finite values"))
     if not np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-3):
-        raise fail("vectors are not unit length")
+        raise fail(msg("vectors are not unit length"))
     sims = vectors @ vectors.T
     np.fill_diagonal(sims, -np.inf)
     nearest = tuple(int(i) for i in sims.argmax(axis=1))
     partners = tuple(i ^ 1 for i in range(len(sentences)))
     if nearest != partners:
-        raise fail(f"nearest neighbours {nearest}, expected {partners}")
+        raise fail(
+            msg(
+                "nearest neighbours {nearest}, expected {expected}",
+                nearest=str(nearest),
+                expected=str(partners),
+            )
+        )
     alone = embedder.embed_documents([sentences[3]])[0]
     consistency = float(alone @ vectors[3])
     if consistency < 0.999:
-        raise fail(f"batched and single vectors differ (cosine {consistency:.4f})")
+        raise fail(
+            msg("batched and single vectors differ (cosine {cosine:.4f})", cosine=consistency)
+        )
     query = embedder.embed_query(QUERY)
     if int((vectors @ query).argmax()) not in (0, 1):
-        raise fail("the test query does not find its passage")
+        raise fail(msg("the test query does not find its passage"))
     pair_similarity = float(np.mean([sims[i, i ^ 1] for i in range(len(sentences))]))
     return SelfTestResult(nearest, pair_similarity, consistency)

@@ -18,6 +18,7 @@ from kortty_rag.errors import ExtractionError
 from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.extract.safe_open import NotRegularFile, open_regular_file, read_regular_file
 from kortty_rag.extract.text import TextRejected, TextStream, decode_text
+from kortty_rag.messages import msg
 from kortty_rag.sources.formats import is_pdf
 
 #: bytes read (and characters handed on) at a time
@@ -97,9 +98,13 @@ def _text_blocks(path: Path, size_limit: int, expected_sha256: str) -> Generator
     try:
         fd, _ = open_regular_file(path)
     except NotRegularFile as exc:
-        raise ExtractionError(path, f"not a regular file ({exc.strerror})") from None
+        raise ExtractionError(
+            path, msg("not a regular file ({error})", error=exc.strerror)
+        ) from None
     except OSError as exc:
-        raise ExtractionError(path, f"cannot read file ({exc.strerror or exc})") from None
+        raise ExtractionError(
+            path, msg("cannot read file ({error})", error=exc.strerror or str(exc))
+        ) from None
     stream = TextStream()
     rejected: str | None = None
     read = 0
@@ -108,10 +113,12 @@ def _text_blocks(path: Path, size_limit: int, expected_sha256: str) -> Generator
             try:
                 block = os.read(fd, BLOCK)
             except OSError as exc:
-                raise ExtractionError(path, f"cannot read file ({exc.strerror or exc})") from None
+                raise ExtractionError(
+                    path, msg("cannot read file ({error})", error=exc.strerror or str(exc))
+                ) from None
             read += len(block)
             if read > size_limit:
-                raise ExtractionError(path, "larger than its size limit")
+                raise ExtractionError(path, msg("larger than its size limit"))
             if rejected is not None:
                 stream.hash_only(block)  # a changed file is reported as changed, not as bad text
             else:
@@ -171,11 +178,15 @@ def _read(path: Path, size_limit: int) -> bytes:
     try:
         data, _ = read_regular_file(path, size_limit)
     except NotRegularFile as exc:
-        raise ExtractionError(path, f"not a regular file ({exc.strerror})") from None
+        raise ExtractionError(
+            path, msg("not a regular file ({error})", error=exc.strerror)
+        ) from None
     except OSError as exc:
-        raise ExtractionError(path, f"cannot read file ({exc.strerror or exc})") from None
+        raise ExtractionError(
+            path, msg("cannot read file ({error})", error=exc.strerror or str(exc))
+        ) from None
     if len(data) > size_limit:
-        raise ExtractionError(path, "larger than its size limit")
+        raise ExtractionError(path, msg("larger than its size limit"))
     return data
 
 

@@ -10,6 +10,8 @@ expand a few bytes into many characters. A PDF therefore also yields at most
 
 from __future__ import annotations
 
+from kortty_rag.messages import msg
+
 PDF_CHARACTERS_PER_BYTE = 100
 PDF_MIN_CHARACTERS = 1 << 20
 
@@ -25,24 +27,30 @@ def too_much_text(size_limit: int, file_size: int, *, pdf: bool) -> str:
     """The skip reason of a file that yields more than :func:`max_characters`."""
     limit = max_characters(size_limit, file_size, pdf=pdf)
     if pdf and limit < size_limit:
-        why = (
-            f"a PDF may yield {PDF_CHARACTERS_PER_BYTE} characters per byte, "
-            f"at least {_amount(PDF_MIN_CHARACTERS)}"
+        why = msg(
+            "a PDF may yield {per_byte} characters per byte, at least {minimum}",
+            per_byte=PDF_CHARACTERS_PER_BYTE,
+            minimum=_amount(PDF_MIN_CHARACTERS),
         )
     else:
-        why = "one character per byte of the size limit; raise the limit to index it"
-    return f"too much text: more than {_amount(limit)} characters from {_bytes(file_size)} ({why})"
+        why = msg("one character per byte of the size limit; raise the limit to index it")
+    return msg(
+        "too much text: more than {limit} characters from {size} ({why})",
+        limit=_amount(limit),
+        size=_bytes(file_size),
+        why=why,
+    )
 
 
 def _amount(characters: int) -> str:
     if characters >= 1 << 20:
-        return f"{characters / (1 << 20):.1f} Mi"
-    return f"{characters:,}"
+        return msg("{amount:.1f} Mi", amount=characters / (1 << 20))
+    return msg("{count:,}", count=characters)
 
 
 def _bytes(size: int) -> str:
     if size < 1024:
-        return f"{size} B"
+        return msg("{amount:.0f} {unit}", amount=size, unit="B")
     if size < 1 << 20:
-        return f"{size / 1024:.1f} KiB"
-    return f"{size / (1 << 20):.1f} MiB"
+        return msg("{amount:.1f} {unit}", amount=size / 1024, unit="KiB")
+    return msg("{amount:.1f} {unit}", amount=size / (1 << 20), unit="MiB")

@@ -23,11 +23,12 @@ from typing import Any
 import kortty_rag
 from kortty_rag.errors import ExtractionError
 from kortty_rag.extract.limits import too_much_text
+from kortty_rag.messages import msg
 from kortty_rag.models import GiB
 
 DEFAULT_TIMEOUT_SECONDS = 60.0
 DEFAULT_MEMORY_BYTES = 1 * GiB
-CHANGED_SINCE_REVIEW = "changed after it was checked; refresh to review it again"
+CHANGED_SINCE_REVIEW = msg("changed after it was checked; refresh to review it again")
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ class PdfExtractor:
         if answer.get("too_much_text"):
             raise ExtractionError(path, too_much_text(size_limit, _size(path), pdf=True))
         if not answer.get("ok"):
-            raise ExtractionError(path, str(answer.get("reason", "PDF extraction failed")))
+            reason = answer.get("reason", msg("PDF extraction failed"))
+            raise ExtractionError(path, reason if isinstance(reason, str) else str(reason))
         result = PdfText(tuple(str(page) for page in answer["pages"]), str(answer["sha256"]))
         if expected_sha256 is not None and result.sha256 != expected_sha256:
             raise ExtractionError(path, CHANGED_SINCE_REVIEW)
@@ -143,8 +145,10 @@ class PdfExtractor:
                     self._stop()
                     return {
                         "ok": False,
-                        "reason": f"PDF extraction took longer than "
-                        f"{self.limits.timeout_seconds:g} s and was stopped",
+                        "reason": msg(
+                            "PDF extraction took longer than {seconds:g} s and was stopped",
+                            seconds=self.limits.timeout_seconds,
+                        ),
                     }
                 block = os.read(proc.stdout.fileno(), 1 << 20)
                 if not block:
@@ -158,11 +162,19 @@ class PdfExtractor:
     def _crashed(self, proc: subprocess.Popen[bytes]) -> dict[str, Any]:
         self._stop()
         code = proc.returncode
-        how = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+        how = (
+            msg("signal {number}", number=-code)
+            if code is not None and code < 0
+            else msg("exit code {code}", code=code)
+        )
         return {
             "ok": False,
-            "reason": f"PDF extraction crashed ({how}); the file may be malformed or need more "
-            f"memory than the {self.limits.memory_bytes // (1024 * 1024)} MiB limit",
+            "reason": msg(
+                "PDF extraction crashed ({how}); the file may be malformed or need more memory "
+                "than the {limit} MiB limit",
+                how=how,
+                limit=self.limits.memory_bytes // (1024 * 1024),
+            ),
         }
 
 

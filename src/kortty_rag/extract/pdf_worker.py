@@ -21,6 +21,8 @@ import warnings
 from io import BytesIO
 from typing import Any
 
+from kortty_rag.messages import msg
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 
 
@@ -69,16 +71,19 @@ def extract_pages(data: bytes, max_characters: int | None = None) -> dict[str, A
     from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
 
     if not data.lstrip()[:5].startswith(b"%PDF-"):
-        return {"ok": False, "reason": "not a PDF file (no %PDF- header)"}
+        return {"ok": False, "reason": msg("not a PDF file (no %PDF- header)")}
     try:
         reader = PdfReader(BytesIO(data), strict=False)
         if reader.is_encrypted:
             try:
                 opened = reader.decrypt("")
             except (DependencyError, NotImplementedError) as exc:
-                return {"ok": False, "reason": f"encrypted PDF that cannot be opened ({exc})"}
+                return {
+                    "ok": False,
+                    "reason": msg("encrypted PDF that cannot be opened ({error})", error=str(exc)),
+                }
             if not opened:
-                return {"ok": False, "reason": "password-protected PDF"}
+                return {"ok": False, "reason": msg("password-protected PDF")}
         pages: list[str] = []
         limit = _Limit(max_characters)
         for page in reader.pages:
@@ -89,11 +94,14 @@ def extract_pages(data: bytes, max_characters: int | None = None) -> dict[str, A
     except _TooMuchText:
         return {"ok": False, "too_much_text": True}
     except FileNotDecryptedError:
-        return {"ok": False, "reason": "password-protected PDF"}
+        return {"ok": False, "reason": msg("password-protected PDF")}
     except MemoryError:
-        return {"ok": False, "reason": "PDF needs more memory than the extraction limit allows"}
+        return {
+            "ok": False,
+            "reason": msg("PDF needs more memory than the extraction limit allows"),
+        }
     except RecursionError:
-        return {"ok": False, "reason": "malformed PDF (object structure nested too deeply)"}
+        return {"ok": False, "reason": msg("malformed PDF (object structure nested too deeply)")}
     except (
         PdfReadError,
         ValueError,
@@ -105,13 +113,23 @@ def extract_pages(data: bytes, max_characters: int | None = None) -> dict[str, A
         AssertionError,
         ZeroDivisionError,
     ) as exc:
-        return {"ok": False, "reason": f"malformed PDF ({type(exc).__name__}: {str(exc)[:160]})"}
+        return {
+            "ok": False,
+            "reason": msg(
+                "malformed PDF ({error})", error=f"{type(exc).__name__}: {str(exc)[:160]}"
+            ),
+        }
     except Exception as exc:  # pypdf raises many types on hostile input
-        return {"ok": False, "reason": f"unreadable PDF ({type(exc).__name__}: {str(exc)[:160]})"}
+        return {
+            "ok": False,
+            "reason": msg(
+                "unreadable PDF ({error})", error=f"{type(exc).__name__}: {str(exc)[:160]}"
+            ),
+        }
     if not pages:
-        return {"ok": False, "reason": "PDF has no pages"}
+        return {"ok": False, "reason": msg("PDF has no pages")}
     if not any(page.strip() for page in pages):
-        return {"ok": False, "reason": "no extractable text (scanned or image-only PDF)"}
+        return {"ok": False, "reason": msg("no extractable text (scanned or image-only PDF)")}
     return {"ok": True, "pages": pages}
 
 
@@ -127,20 +145,29 @@ def _serve(memory_bytes: int) -> None:
         try:
             data, _ = read_regular_file(request["path"], int(request["limit"]))
             if len(data) > int(request["limit"]):
-                answer: dict[str, Any] = {"ok": False, "reason": "file grew beyond its size limit"}
+                answer: dict[str, Any] = {
+                    "ok": False,
+                    "reason": msg("file grew beyond its size limit"),
+                }
             else:
                 limit = max_characters(int(request["limit"]), len(data), pdf=True)
                 answer = extract_pages(data, limit)
                 answer["sha256"] = hashlib.sha256(data).hexdigest()
         except NotRegularFile as exc:
-            answer = {"ok": False, "reason": f"not a regular file ({exc.strerror})"}
+            answer = {
+                "ok": False,
+                "reason": msg("not a regular file ({error})", error=exc.strerror),
+            }
         except MemoryError:
             answer = {
                 "ok": False,
-                "reason": "PDF needs more memory than the extraction limit allows",
+                "reason": msg("PDF needs more memory than the extraction limit allows"),
             }
         except OSError as exc:
-            answer = {"ok": False, "reason": f"cannot read file ({exc.strerror or exc})"}
+            answer = {
+                "ok": False,
+                "reason": msg("cannot read file ({error})", error=exc.strerror or str(exc)),
+            }
         sys.stdout.write(json.dumps(answer, ensure_ascii=True) + "\n")
         sys.stdout.flush()
 

@@ -12,6 +12,8 @@ import os
 import stat
 from pathlib import Path
 
+from kortty_rag.messages import msg
+
 _FLAGS = (
     os.O_RDONLY
     | os.O_NOFOLLOW
@@ -28,18 +30,18 @@ class NotRegularFile(OSError):
 def kind_of(mode: int) -> str:
     """A human name for a file type, for skip reasons."""
     if stat.S_ISLNK(mode):
-        return "symbolic link"
+        return msg("symbolic link")
     if stat.S_ISFIFO(mode):
-        return "FIFO (named pipe)"
+        return msg("FIFO (named pipe)")
     if stat.S_ISSOCK(mode):
-        return "socket"
+        return msg("socket")
     if stat.S_ISCHR(mode):
-        return "character device"
+        return msg("character device")
     if stat.S_ISBLK(mode):
-        return "block device"
+        return msg("block device")
     if stat.S_ISDIR(mode):
-        return "folder"
-    return "special file"
+        return msg("folder")
+    return msg("special file")
 
 
 def open_regular_file(path: Path | str) -> tuple[int, os.stat_result]:
@@ -49,7 +51,7 @@ def open_regular_file(path: Path | str) -> tuple[int, os.stat_result]:
         fd = os.open(path, _FLAGS)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise NotRegularFile(errno.ELOOP, "symbolic link", str(path)) from None
+            raise NotRegularFile(errno.ELOOP, msg("symbolic link"), str(path)) from None
         raise
     try:
         info = os.fstat(fd)

@@ -11,6 +11,8 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from kortty_rag.messages import msg
+
 _BOM = "\ufeff"
 #: C0 controls other than TAB, LF, VT, FF, CR and ESC (ANSI colours in logs), plus DEL.
 _BINARY_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]")
@@ -55,16 +57,22 @@ class TextInspector:
         """Check ``block``; returns its decoded text (leading BOM stripped, line ends as they are)."""
         nul = block.find(b"\x00")
         if nul >= 0:
-            raise TextRejected(f"binary file: contains a NUL byte at offset {self._bytes + nul}")
+            raise TextRejected(
+                msg("binary file: contains a NUL byte at offset {offset}", offset=self._bytes + nul)
+            )
         pending = len(self._decoder.getstate()[0])
         try:
             text = self._decoder.decode(block, final)
         except UnicodeDecodeError as exc:
             offset = self._bytes - pending + exc.start
-            raise TextRejected(f"not valid UTF-8 (near byte offset {offset})") from None
+            raise TextRejected(
+                msg("not valid UTF-8 (near byte offset {offset})", offset=offset)
+            ) from None
         match = _BINARY_CONTROL.search(text)
         if match:
-            raise TextRejected(f"binary file: contains control byte 0x{ord(match.group()):02X}")
+            raise TextRejected(
+                msg("binary file: contains control byte 0x{byte:02X}", byte=ord(match.group()))
+            )
         self._hash.update(block)
         self._bytes += len(block)
         if self._first and text:
@@ -111,14 +119,18 @@ def decode_text(data: bytes) -> str:
     """Decode ``data`` as strict UTF-8 text or raise :class:`TextRejected` with one clear reason."""
     nul = data.find(b"\x00")
     if nul >= 0:
-        raise TextRejected(f"binary file: contains a NUL byte at offset {nul}")
+        raise TextRejected(msg("binary file: contains a NUL byte at offset {offset}", offset=nul))
     try:
         text = data.decode("utf-8", errors="strict")
     except UnicodeDecodeError as exc:
-        raise TextRejected(f"not valid UTF-8 (near byte offset {exc.start})") from None
+        raise TextRejected(
+            msg("not valid UTF-8 (near byte offset {offset})", offset=exc.start)
+        ) from None
     match = _BINARY_CONTROL.search(text)
     if match:
-        raise TextRejected(f"binary file: contains control byte 0x{ord(match.group()):02X}")
+        raise TextRejected(
+            msg("binary file: contains control byte 0x{byte:02X}", byte=ord(match.group()))
+        )
     return normalise_text(text)
 
 

@@ -14,6 +14,9 @@ def run_gui() -> int:
     from PySide6.QtWidgets import QApplication
 
     from kortty_rag.app.diagnostics import start_log
+    from kortty_rag.app_id import APP_ID
+    from kortty_rag.gui import i18n
+    from kortty_rag.gui.app_icon import app_icon
     from kortty_rag.gui.main_window import MainWindow
     from kortty_rag.gui.stop_signals import StopSignalNotifier
     from kortty_rag.stop_signals import exit_code_for
@@ -21,6 +24,9 @@ def run_gui() -> int:
     start_log("gui")  # the app and its watcher; unexpected errors with their tracebacks
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("kortty-rag")
+    QApplication.setDesktopFileName(APP_ID)  # the desktop entry (Wayland app id): `desktop install`
+    QApplication.setWindowIcon(app_icon())  # every window and dialog, and the taskbar
+    i18n.install(i18n.chosen_language())  # KORTTY_LANG=de|en, else the system locale
     signals = StopSignalNotifier()  # before the window: a signal during start-up is handled too
 
     def stop(signum: int) -> None:

@@ -17,6 +17,8 @@ from kortty_rag.app.store_archive import ExportResult, ImportResult
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import AlreadyExistsError, StoreBusyError
 from kortty_rag.gui.common import PathChooser, show_error, show_info
+from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Store
@@ -25,18 +27,31 @@ from kortty_rag.progress import CancelToken, ProgressTracker
 
 def kortty_summary(outcomes: list[KorttyOutcome]) -> str:
     if not outcomes:
-        return "korTTY has no stores to import."
+        return translate("BackupActions", "korTTY has no stores to import.")
     lines = []
     for outcome in outcomes:
         if outcome.store is None:
-            lines.append(f"{outcome.kortty_name}: not imported — {outcome.skipped}")
+            lines.append(
+                translate("BackupActions", "{name}: not imported — {reason}").format(
+                    name=outcome.kortty_name, reason=core_words(outcome.skipped)
+                )
+            )
         elif outcome.reused:
             lines.append(
-                f"{outcome.kortty_name}: imported as {outcome.store.name}, with korTTY's vectors "
-                f"for {outcome.reused} chunks (nothing embedded)"
+                translate(
+                    "BackupActions",
+                    "{name}: imported as {store}, with korTTY's vectors for %n chunk(s) "
+                    "(nothing embedded)",
+                    None,
+                    outcome.reused,
+                ).format(name=outcome.kortty_name, store=outcome.store.name)
             )
         else:
-            lines.append(f"{outcome.kortty_name}: imported as {outcome.store.name}, indexed here")
+            lines.append(
+                translate("BackupActions", "{name}: imported as {store}, indexed here").format(
+                    name=outcome.kortty_name, store=outcome.store.name
+                )
+            )
     return "\n".join(lines)
 
 
@@ -65,22 +80,22 @@ class BackupActions(QObject):
         self.chooser = chooser
         self.status = status
         self.current_store = current_store
-        self.export_action = QAction("&Export store…", window)
+        self.export_action = QAction(self.tr("&Export store…"), window)
         self.export_action.setObjectName("exportStoreAction")
         self.export_action.setStatusTip(
-            "Write the selected store's definition and index to one archive (a backup)"
+            self.tr("Write the selected store's definition and index to one archive (a backup)")
         )
         self.export_action.triggered.connect(self.export_store)
-        self.import_action = QAction("&Import store…", window)
+        self.import_action = QAction(self.tr("&Import store…"), window)
         self.import_action.setObjectName("importStoreAction")
         self.import_action.setStatusTip(
-            "Create a store from an exported archive; every byte checked"
+            self.tr("Create a store from an exported archive; every byte checked")
         )
         self.import_action.triggered.connect(self.import_store)
-        self.kortty_action = QAction("Import from &korTTY…", window)
+        self.kortty_action = QAction(self.tr("Import from &korTTY…"), window)
         self.kortty_action.setObjectName("importKorttyAction")
         self.kortty_action.setStatusTip(
-            "Create stores from korTTY's knowledge stores (korTTY's files are only read)"
+            self.tr("Create stores from korTTY's knowledge stores (korTTY's files are only read)")
         )
         self.kortty_action.triggered.connect(self.import_kortty)
 
@@ -105,20 +120,25 @@ class BackupActions(QObject):
         try:
             self.runner.start(job)
         except StoreBusyError as exc:
-            show_error(self.window, "Store busy", exc)
+            show_error(self.window, self.tr("Store busy"), exc)
             return
         self.status.track(job, title, cancellable=cancellable)
 
     def _failed(self, title: str, exc: BaseException) -> None:
-        self.status.set_text(f"{title} failed; nothing was changed.")
-        show_error(self.window, f"{title} failed", exc)
+        self.status.set_text(self.tr("{title} failed; nothing was changed.").format(title=title))
+        show_error(self.window, self.tr("{title} failed").format(title=title), exc)
 
     # -- export ---------------------------------------------------------------------------------
 
     def export_store(self) -> None:
         store = self.current_store()
         if store is None:
-            show_info(self.window, "Export store", "Select the store to export first.", "")
+            show_info(
+                self.window,
+                self.tr("Export store"),
+                self.tr("Select the store to export first."),
+                "",
+            )
             return
         path = self.chooser.save_archive(self.window, f"{store.name}.kortty.tar")
         if not path:
@@ -130,11 +150,17 @@ class BackupActions(QObject):
 
         def done(result: ExportResult) -> None:
             self.status.finish(
-                f"Exported {store.name} ({result.documents} documents, {result.chunks} chunks) to "
-                f"{result.path}. API keys are not in it."
+                self.tr(
+                    "Exported {store} ({documents}, {chunks}) to {path}. API keys are not in it."
+                ).format(
+                    store=store.name,
+                    documents=self.tr("%n document(s)", "", result.documents),
+                    chunks=self.tr("%n chunk(s)", "", result.chunks),
+                    path=result.path,
+                )
             )
 
-        self._run(store.id, f"Exporting {store.name}", run, done)
+        self._run(store.id, self.tr("Exporting {store}").format(store=store.name), run, done)
 
     # -- import ---------------------------------------------------------------------------------
 
@@ -152,26 +178,35 @@ class BackupActions(QObject):
         def done(result: ImportResult) -> None:
             self.imported.emit(result.store.id)
             self.status.finish(
-                f"Imported {result.store.name}: {result.documents} documents, {result.chunks} "
-                "chunks, every checksum verified.",
-                title="Store imported",
-                summary=f"Imported {result.store.name} from {path}.",
-                detail="\n".join(result.notes),
+                self.tr("Imported {store}: {documents}, {chunks}, every checksum verified.").format(
+                    store=result.store.name,
+                    documents=self.tr("%n document(s)", "", result.documents),
+                    chunks=self.tr("%n chunk(s)", "", result.chunks),
+                ),
+                title=self.tr("Store imported"),
+                summary=self.tr("Imported {store} from {path}.").format(
+                    store=result.store.name, path=path
+                ),
+                detail="\n".join(core_words(note) for note in result.notes),
             )
 
         def failed(exc: BaseException) -> None:
             if isinstance(exc, AlreadyExistsError):
                 self._ask_name(path, exc)
                 return
-            self._failed("Import", exc)
+            self._failed(self.tr("Import"), exc)
 
-        self._run("import-store", "Importing a store", run, done, failed=failed)
+        self._run("import-store", self.tr("Importing a store"), run, done, failed=failed)
 
     def _ask_name(self, path: str, exc: AlreadyExistsError) -> None:
         dialog = QInputDialog(self.window)
         dialog.setObjectName("importNameDialog")
-        dialog.setWindowTitle("Import store")
-        dialog.setLabelText(f"{exc.message}.\nImport it under this name:")
+        dialog.setWindowTitle(self.tr("Import store"))
+        dialog.setLabelText(
+            self.tr("{problem}.\nImport it under this name:").format(
+                problem=core_words(exc.message)
+            )
+        )
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
         self.name_dialog = dialog
         dialog.textValueSelected.connect(
@@ -193,12 +228,18 @@ class BackupActions(QObject):
                 if outcome.store is not None:
                     self.imported.emit(outcome.store.id)
             stores = sum(o.store is not None for o in outcomes)
-            notes = [f"{o.kortty_name}: {n}" for o in outcomes for n in o.notes]
+            notes = [
+                self.tr("{name}: {note}").format(name=o.kortty_name, note=core_words(n))
+                for o in outcomes
+                for n in o.notes
+            ]
             self.status.finish(
-                f"Imported {stores} of korTTY's {len(outcomes)} stores.",
-                title="Imported from korTTY",
+                self.tr("Imported {count} of korTTY's %n store(s).", "", len(outcomes)).format(
+                    count=stores
+                ),
+                title=self.tr("Imported from korTTY"),
                 summary=kortty_summary(outcomes),
                 detail="\n".join(notes),
             )
 
-        self._run("import-kortty", "Importing from korTTY", run, done, cancellable=True)
+        self._run("import-kortty", self.tr("Importing from korTTY"), run, done, cancellable=True)

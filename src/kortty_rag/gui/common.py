@@ -11,10 +11,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
+    QLabel,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
@@ -24,20 +25,41 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.app.diagnostics import log_folder, log_unexpected
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.hints import gui_hint
+from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.i18n import translate
 
-GENERIC_NEXT_STEP = (
-    "Try again. If it keeps happening, Show Details… has the full error, and the log folder keeps "
-    "it for later (for a bug report)."
-)
-OPEN_LOG_FOLDER = "Open log folder"
+
+def generic_next_step() -> str:
+    """What to do about an error nobody raised on purpose."""
+    return translate(
+        "Common",
+        "Try again. If it keeps happening, Show Details… has the full error, and the log folder "
+        "keeps it for later (for a bug report).",
+    )
+
+
+def open_log_folder_text() -> str:
+    """The error box's button that opens the log folder."""
+    return translate("Common", "Open log folder")
 
 
 def what_to_do(exc: BaseException) -> str:
     """The error's hint in the app's words (its buttons, not commands), or a general next step."""
     if isinstance(exc, KorttyRagError) and exc.hint:
-        return gui_hint(exc.hint)
-    return GENERIC_NEXT_STEP
+        return core_words(exc.hint)
+    return generic_next_step()
+
+
+def error_words(exc: BaseException) -> str:
+    """An error in one line in the app's words: what happened — and, for an error raised on
+    purpose, what to do (in English the same text as ``str(exc)``)."""
+    if not isinstance(exc, KorttyRagError):
+        return str(exc)
+    if not exc.hint:
+        return core_words(exc.message)
+    return translate("Common", "{message} — {hint}").format(
+        message=core_words(exc.message), hint=core_words(exc.hint)
+    )
 
 
 def show_error(parent: QWidget, title: str, exc: BaseException) -> QMessageBox:
@@ -46,19 +68,40 @@ def show_error(parent: QWidget, title: str, exc: BaseException) -> QMessageBox:
     opens the log folder."""
     expected = isinstance(exc, KorttyRagError)
     message = (
-        gui_hint(exc.message) if isinstance(exc, KorttyRagError) else f"{type(exc).__name__}: {exc}"
+        core_words(exc.message)
+        if isinstance(exc, KorttyRagError)
+        else f"{type(exc).__name__}: {exc}"
     )
     box = QMessageBox(
         QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent
     )
     box.setObjectName("errorBox")
-    box.setInformativeText(f"What to do: {what_to_do(exc)}")
+    box.setInformativeText(translate("Common", "What to do: {step}").format(step=what_to_do(exc)))
     if not expected:
         box.setDetailedText(log_unexpected(title, exc))
-        folder = box.addButton(OPEN_LOG_FOLDER, QMessageBox.ButtonRole.ActionRole)
+        folder = box.addButton(open_log_folder_text(), QMessageBox.ButtonRole.ActionRole)
+        folder.setToolTip(
+            translate("Common", "Open the folder of the app's logs, which keep this error")
+        )
         folder.clicked.connect(open_log_folder)
+    describe_buttons(box)
     box.open()
     return box
+
+
+def describe_buttons(box: QMessageBox) -> None:
+    """Every button of ``box`` says what it does — a screen reader reads the tooltip as its
+    description —, also the ones Qt adds itself (OK, Cancel, Show Details…)."""
+    for button in box.buttons():
+        if button.toolTip():
+            continue
+        if box.standardButton(button) == QMessageBox.StandardButton.Cancel:
+            tip = translate("Common", "Close this question without doing anything")
+        elif box.buttonRole(button) == QMessageBox.ButtonRole.ActionRole:
+            tip = translate("Common", "Show or hide the details")  # the only one Qt adds
+        else:
+            tip = translate("Common", "Close this message")
+        button.setToolTip(tip)
 
 
 def open_log_folder() -> None:
@@ -74,6 +117,7 @@ def show_info(parent: QWidget, title: str, text: str, detail: str = "") -> QMess
     box.setObjectName("infoBox")
     if detail:
         box.setInformativeText(detail)
+    describe_buttons(box)
     box.open()
     return box
 
@@ -85,17 +129,19 @@ def confirm(
     detail: str,
     on_yes: Callable[[], object],
     *,
-    yes_text: str = "OK",
+    yes_text: str = "",
 ) -> QMessageBox:
-    """Ask first; ``on_yes`` runs only when the user confirms."""
+    """Ask first; ``on_yes`` runs only when the user confirms (with ``yes_text``, else "OK")."""
     box = QMessageBox(
         QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent
     )
     box.setObjectName("confirmBox")
     box.setInformativeText(detail)
-    yes = box.addButton(yes_text, QMessageBox.ButtonRole.AcceptRole)
+    yes = box.addButton(yes_text or translate("Common", "OK"), QMessageBox.ButtonRole.AcceptRole)
+    yes.setToolTip(text)  # what it does: the question it answers
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    describe_buttons(box)
 
     def finished() -> None:
         if box.clickedButton() is yes:
@@ -110,16 +156,16 @@ class PathChooser:
     """File and folder choosers; a test replaces these with fixed answers."""
 
     def files(self, parent: QWidget) -> list[str]:
-        names, _ = QFileDialog.getOpenFileNames(parent, "Add files")
+        names, _ = QFileDialog.getOpenFileNames(parent, translate("PathChooser", "Add files"))
         return list(names)
 
     def folder(self, parent: QWidget) -> str | None:
-        name = QFileDialog.getExistingDirectory(parent, "Add folder")
+        name = QFileDialog.getExistingDirectory(parent, translate("PathChooser", "Add folder"))
         return name or None
 
     def new_location(self, parent: QWidget, old: str, *, folder: bool) -> str | None:
         """Where a source's folder (or file) is now."""
-        title = f"New location of {old}"
+        title = translate("PathChooser", "New location of {path}").format(path=old)
         if folder:
             name = QFileDialog.getExistingDirectory(parent, title)
         else:
@@ -129,35 +175,48 @@ class PathChooser:
     def save_archive(self, parent: QWidget, suggested: str) -> str | None:
         """Where an exported store goes."""
         name, _ = QFileDialog.getSaveFileName(
-            parent, "Export store", suggested, "kortty-rag archives (*.tar)"
+            parent, translate("PathChooser", "Export store"), suggested, _archives()
         )
         return name or None
 
     def archive(self, parent: QWidget) -> str | None:
         """An exported store to import."""
         name, _ = QFileDialog.getOpenFileName(
-            parent, "Import store", "", "kortty-rag archives (*.tar);;All files (*)"
+            parent,
+            translate("PathChooser", "Import store"),
+            "",
+            _archives() + ";;" + translate("PathChooser", "All files (*)"),
         )
         return name or None
 
     def kortty_folder(self, parent: QWidget) -> str | None:
         """korTTY's data folder (the one holding rag/stores.json), ~/.kortty by default."""
         name = QFileDialog.getExistingDirectory(
-            parent, "korTTY's data folder", str(Path.home() / ".kortty")
+            parent, translate("PathChooser", "korTTY's data folder"), str(Path.home() / ".kortty")
         )
         return name or None
 
     def gguf(self, parent: QWidget) -> str | None:
         name, _ = QFileDialog.getOpenFileName(
-            parent, "Import GGUF file", "", "GGUF models (*.gguf)"
+            parent,
+            translate("PathChooser", "Import GGUF file"),
+            "",
+            translate("PathChooser", "GGUF models (*.gguf)"),
         )
         return name or None
 
 
+def _archives() -> str:
+    """The file dialogs' filter of exported stores."""
+    return translate("PathChooser", "kortty-rag archives (*.tar)")
+
+
 def keyboard_friendly(root: QWidget) -> None:
-    """Everything under ``root`` works from the keyboard the way people expect: Tab moves on from a
-    table or list to the next control (arrows move inside it) instead of walking its cells, and
-    Enter presses the focused button — also outside dialogs, where Qt leaves that off."""
+    """Everything under ``root`` works from the keyboard and with a screen reader the way people
+    expect: Tab moves on from a table or list to the next control (arrows move inside it) instead
+    of walking its cells, Enter presses the focused button — also outside dialogs, where Qt leaves
+    that off — and a field labelled by a buddied label is named by it (Qt does this itself for
+    line edits and spin boxes, not for combo boxes, whose name would otherwise be their value)."""
     for view in root.findChildren(QAbstractItemView):
         view.setTabKeyNavigation(False)
     for text in root.findChildren(QTextEdit):
@@ -166,6 +225,34 @@ def keyboard_friendly(root: QWidget) -> None:
         plain.setTabChangesFocus(True)
     for button in root.findChildren(QPushButton):
         button.setAutoDefault(True)
+    for label in root.findChildren(QLabel):
+        field = label.buddy()
+        if field is not None and not field.accessibleName():
+            field.setAccessibleName(plain_label(label.text()))
+
+
+def plain_label(text: str) -> str:
+    """A label's text as a name: without its mnemonic marker and trailing colon."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").strip().rstrip(":")
+
+
+def describe(widget: QWidget, description: str, *, name: str = "") -> None:
+    """What a screen reader says of ``widget``: ``description`` (what it does or holds) and, for
+    a widget whose own text or buddied label does not name it (a table, a list, a text view, a
+    button with an icon only), ``name``."""
+    widget.setAccessibleDescription(description)
+    if name:
+        widget.setAccessibleName(name)
+
+
+def resize_within_screen(window: QWidget, width: int, height: int) -> None:
+    """Give ``window`` its preferred size, or less where the screen is smaller (at 200 % a 1920×1080
+    screen is 960×540 for the layout): a window never starts larger than the screen it opens on."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is not None:
+        room = screen.availableGeometry().size()
+        width, height = min(width, room.width()), min(height, room.height())
+    window.resize(width, height)
 
 
 def set_tab_order(widgets: Iterable[QWidget]) -> None:

@@ -18,9 +18,17 @@ from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.paths import rag_dir
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.backup_actions import BackupActions
-from kortty_rag.gui.common import PathChooser, keyboard_friendly, show_error
+from kortty_rag.gui.common import (
+    PathChooser,
+    describe,
+    describe_buttons,
+    keyboard_friendly,
+    resize_within_screen,
+    show_error,
+)
 from kortty_rag.gui.dialogs.check_stores import JOB_KEY as CHECK_JOB
 from kortty_rag.gui.dialogs.check_stores import CheckStoresDialog
+from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.models_tab import ModelsTab
 from kortty_rag.gui.profiles_tab import ProfilesTab
 from kortty_rag.gui.state import decode, encode, load_state, save_state
@@ -39,12 +47,17 @@ def about_text() -> str:
 
         llama = version("llama-cpp-python")
     except Exception:
-        llama = "not installed"
-    return (
+        llama = translate("MainWindow", "not installed")
+    purpose = translate(
+        "MainWindow",
         "Local knowledge stores for retrieval-augmented generation: your files are only read, "
-        "and everything is indexed on this computer.\n\n"
+        "and everything is indexed on this computer.",
+    )
+    folder = translate("MainWindow", "Data folder: {folder}").format(folder=rag_dir())
+    return (
+        f"{purpose}\n\n"
         f"llama-cpp-python {llama}\nQt {qVersion()} (PySide6 {PySide6.__version__})\n"
-        f"Python {platform.python_version()}\nData folder: {rag_dir()}"
+        f"Python {platform.python_version()}\n{folder}"
     )
 
 
@@ -55,7 +68,7 @@ class MainWindow(QMainWindow):
     def __init__(self, *, chooser: PathChooser | None = None, watch: bool = True) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
-        self.setWindowTitle("kortty-rag — knowledge stores")
+        self.setWindowTitle(self.tr("kortty-rag — knowledge stores"))
         self.workspace = Workspace()
         self.registry = self.workspace.registry
         self.runner = JobRunner(self)
@@ -65,11 +78,23 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("aiTabs")
         self.stores_tab = StoresTab(self.workspace, self.runner, self.chooser, self.status, self)
-        self.tabs.addTab(self.stores_tab, "&Knowledge Stores")
+        self.tabs.addTab(self.stores_tab, self.tr("&Knowledge Stores"))
+        self.tabs.setTabToolTip(
+            0, self.tr("Knowledge stores and their sources: add, index, refresh and test search")
+        )
         self.profiles_tab = ProfilesTab(self, workspace=self.workspace, chooser=self.chooser)
-        self.tabs.addTab(self.profiles_tab, "AI &Profiles && Roles")
+        self.tabs.addTab(self.profiles_tab, self.tr("AI &Profiles && Roles"))
+        self.tabs.setTabToolTip(
+            1, self.tr("AI profiles, and which knowledge stores each role and MCP may use")
+        )
         self.models_tab = ModelsTab(self.runner, self.chooser, self)
-        self.tabs.addTab(self.models_tab, "Model&s")
+        self.tabs.addTab(self.models_tab, self.tr("Model&s"))
+        self.tabs.setTabToolTip(2, self.tr("The embedding models installed on this computer"))
+        describe(
+            self.tabs.tabBar(),
+            self.tr("Switch between knowledge stores, AI profiles and models"),
+            name=self.tr("Main areas"),
+        )
 
         central = QWidget(self)
         layout = QVBoxLayout(central)
@@ -78,7 +103,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self._build_menus()
         keyboard_friendly(self)
-        self.resize(1200, 760)
+        resize_within_screen(self, 1200, 760)
         self._restore()
 
         self.refresh_due.connect(self.stores_tab.start_auto_refresh)
@@ -97,16 +122,21 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         """File (Open data folder, Quit) and Help (About), with the platform's shortcuts."""
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self.open_data_action = QAction("&Open data folder", self)
+        file_menu = bar.addMenu(self.tr("&File"))
+        self.open_data_action = QAction(self.tr("&Open data folder"), self)
         self.open_data_action.setObjectName("openDataFolderAction")
-        self.open_data_action.setStatusTip(f"Open {rag_dir()} in the file manager")
+        self.open_data_action.setStatusTip(
+            self.tr("Open {folder} in the file manager").format(folder=rag_dir())
+        )
         self.open_data_action.triggered.connect(self.open_data_folder)
         file_menu.addAction(self.open_data_action)
-        self.check_action = QAction("&Check stores…", self)
+        self.check_action = QAction(self.tr("&Check stores…"), self)
         self.check_action.setObjectName("checkStoresAction")
         self.check_action.setStatusTip(
-            "Verify every store's index, sources and model, and say what to do about each problem"
+            self.tr(
+                "Verify every store's index, sources and model, and say what to do about each "
+                "problem"
+            )
         )
         self.check_action.triggered.connect(self.check_stores)
         file_menu.addAction(self.check_action)
@@ -125,17 +155,21 @@ class MainWindow(QMainWindow):
         for action in self.backup.actions():
             file_menu.addAction(action)
         file_menu.addSeparator()
-        self.quit_action = QAction("&Quit", self)
+        self.quit_action = QAction(self.tr("&Quit"), self)
         self.quit_action.setObjectName("quitAction")
+        self.quit_action.setStatusTip(self.tr("Close kortty-rag; running jobs are cancelled"))
         self.quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
         if self.quit_action.shortcut().isEmpty():  # no platform default (some desktops)
             self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.quit_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
         self.quit_action.triggered.connect(self.close)
         file_menu.addAction(self.quit_action)
-        help_menu = bar.addMenu("&Help")
-        self.about_action = QAction("&About kortty-rag", self)
+        help_menu = bar.addMenu(self.tr("&Help"))
+        self.about_action = QAction(self.tr("&About kortty-rag"), self)
         self.about_action.setObjectName("aboutAction")
+        self.about_action.setStatusTip(
+            self.tr("The versions of kortty-rag and its parts, and where its data is kept")
+        )
         self.about_action.triggered.connect(self.show_about)
         help_menu.addAction(self.about_action)
         self.about_box: QMessageBox | None = None
@@ -147,8 +181,12 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             show_error(
                 self,
-                "Open data folder",
-                KorttyRagError(f"Cannot create {folder}: {exc.strerror or exc}"),
+                self.tr("Open data folder"),
+                KorttyRagError(
+                    self.tr("Cannot create {folder}: {reason}").format(
+                        folder=folder, reason=exc.strerror or exc
+                    )
+                ),
             )
             return
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
@@ -166,13 +204,14 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         box = QMessageBox(
             QMessageBox.Icon.Information,
-            "About kortty-rag",
+            self.tr("About kortty-rag"),
             f"kortty-rag {__version__}",
             QMessageBox.StandardButton.Ok,
             self,
         )
         box.setObjectName("aboutBox")
         box.setInformativeText(about_text())
+        describe_buttons(box)
         self.about_box = box
         box.open()
 

@@ -25,28 +25,80 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.config.paths import models_dir
 from kortty_rag.embedding.installed import InstalledModel, list_models
-from kortty_rag.gui.common import PathChooser, set_tab_order
+from kortty_rag.gui.common import PathChooser, describe, set_tab_order
 from kortty_rag.gui.dialogs.model_wizard import ElidedLabel, ModelWizard
+from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.table_models import Index, RowsModel
 from kortty_rag.gui.workers import JobRunner
 from kortty_rag.sources.scan import human_size
 
-EMPTY_HINT = (
-    "No embedding model is installed yet. A knowledge store needs one: press “Set up a model…” "
-    "to download one, import a GGUF file, or install the offline starter model."
-)
+
+def empty_hint() -> str:
+    return translate(
+        "ModelsTab",
+        "No embedding model is installed yet. A knowledge store needs one: press “Set up a "
+        "model…” to download one, import a GGUF file, or install the offline starter model.",
+    )
+
+
+def pooling_words(pooling: str) -> str:
+    """How a model pools its token vectors into one, in words (the GGUF's own name otherwise)."""
+    if pooling == "mean":
+        return translate("InstalledModelTableModel", "mean")
+    if pooling == "cls":
+        return translate("InstalledModelTableModel", "cls")
+    if pooling == "last":
+        return translate("InstalledModelTableModel", "last")
+    if pooling == "rank":
+        return translate("InstalledModelTableModel", "rank")
+    if pooling == "none":
+        return translate("InstalledModelTableModel", "none")
+    if pooling == "unknown":
+        return translate("InstalledModelTableModel", "unknown")
+    return pooling
+
+
+def origin_words(origin: str) -> str:
+    """Where an installed model came from, in words."""
+    if origin == "starter":
+        return translate("InstalledModelTableModel", "starter")
+    if origin == "catalog":
+        return translate("InstalledModelTableModel", "catalog")
+    if origin == "import":
+        return translate("InstalledModelTableModel", "import")
+    return origin
 
 
 class InstalledModelTableModel(RowsModel[InstalledModel]):
+    #: (header, display text, sort key); the headers shown are :meth:`headers`
     columns = (
         ("Id", lambda m: m.id, lambda m: m.id),
         ("Name", lambda m: m.name, lambda m: m.name.lower()),
         ("Dimensions", lambda m: str(m.dimensions), lambda m: m.dimensions),
-        ("Pooling", lambda m: m.pooling, lambda m: m.pooling),
+        ("Pooling", lambda m: pooling_words(m.pooling), lambda m: m.pooling),
         ("Chunk tokens", lambda m: str(m.chunk_tokens), lambda m: m.chunk_tokens),
-        ("Size", lambda m: human_size(m.size), lambda m: m.size),
-        ("Origin", lambda m: m.origin, lambda m: m.origin),
+        ("Size", lambda m: core_words(human_size(m.size)), lambda m: m.size),
+        ("Origin", lambda m: origin_words(m.origin), lambda m: m.origin),
     )
+
+    @staticmethod
+    def headers() -> tuple[str, ...]:
+        """The column headers in the app's language, in the order of :attr:`columns`."""
+        return (
+            translate("InstalledModelTableModel", "Id"),
+            translate("InstalledModelTableModel", "Name"),
+            translate("InstalledModelTableModel", "Dimensions"),
+            translate("InstalledModelTableModel", "Pooling"),
+            translate("InstalledModelTableModel", "Chunk tokens"),
+            translate("InstalledModelTableModel", "Size"),
+            translate("InstalledModelTableModel", "Origin"),
+        )
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.headers()[section]
+        return super().headerData(section, orientation, role)
 
     def data(self, index: Index, role: int = 0) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
@@ -83,17 +135,29 @@ class ModelsTab(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
+        describe(
+            self.table,
+            self.tr(
+                "The installed embedding models: id, name, dimensions, pooling, chunk length, size "
+                "and origin"
+            ),
+            name=self.tr("Installed models"),
+        )
 
-        self.empty_hint = QLabel(EMPTY_HINT, self)
+        self.empty_hint = QLabel(empty_hint(), self)
         self.empty_hint.setObjectName("modelsEmptyHint")
         self.empty_hint.setWordWrap(True)
-        self.setup_button = QPushButton("Set up a &model…", self)
+        self.setup_button = QPushButton(self.tr("Set up a &model…"), self)
         self.setup_button.setObjectName("setupModelButton")
+        self.setup_button.setToolTip(
+            self.tr("Download a model, import a GGUF file or install the offline starter model")
+        )
         self.setup_button.clicked.connect(self.open_wizard)
-        self.reload_button = QPushButton("&Reload", self)
+        self.reload_button = QPushButton(self.tr("&Reload"), self)
         self.reload_button.setObjectName("reloadModelsButton")
+        self.reload_button.setToolTip(self.tr("Read the models folder again"))
         self.reload_button.clicked.connect(self.reload)
-        self.folder = ElidedLabel(f"Installed in {models_dir()}", self)
+        self.folder = ElidedLabel(self._folder_text(), self)
         self.folder.setObjectName("modelsFolderLabel")
 
         buttons = QHBoxLayout()
@@ -116,9 +180,12 @@ class ModelsTab(QWidget):
         selected = self.selected_id()
         self.model.set_rows(list_models())
         self.empty_hint.setVisible(not self.model.rows)
-        self.folder.set_full_text(f"Installed in {models_dir()}")
+        self.folder.set_full_text(self._folder_text())
         if selected is not None:
             self.select(selected)
+
+    def _folder_text(self) -> str:
+        return self.tr("Installed in {path}").format(path=models_dir())
 
     def selected_id(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()

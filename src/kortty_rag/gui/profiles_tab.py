@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -37,16 +37,43 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import PathChooser, confirm, set_tab_order, show_error, what_to_do
+from kortty_rag.gui.common import (
+    PathChooser,
+    confirm,
+    describe,
+    plain_label,
+    set_tab_order,
+    show_error,
+    what_to_do,
+)
 from kortty_rag.gui.dialogs.mcp_folders import McpFoldersDialog
-from kortty_rag.gui.dialogs.profile_editor import BACKEND_LABELS, ProfileEditor
+from kortty_rag.gui.dialogs.profile_editor import ProfileEditor, backend_label, preset_words
+from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.i18n import translate
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry, ProfileSettings
 
 #: store table columns holding a check box, and the StoreRoles field each one edits
 ROLE_COLUMNS = {1: "text", 2: "coding", 3: "autonomous", 4: "mcp"}
 LINKED_COLUMN = 5
-UNASSIGNED = "(unassigned)"
+
+
+def unassigned() -> str:
+    """A role combo's choice while no profile holds the role."""
+    return translate("ProfilesTab", "(unassigned)")
+
+
+def __getattr__(name: str) -> str:
+    if name == "UNASSIGNED":  # the former constant, in the app's language when it is read
+        return unassigned()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def role_words(role: Role) -> str:
+    """A role's name (Text and Coding are names, in every language)."""
+    if role is Role.TEXT:
+        return translate("ProfilesTab", "Text")
+    return translate("ProfilesTab", "Coding")
 
 
 class ProfilesTab(QWidget):
@@ -78,62 +105,123 @@ class ProfilesTab(QWidget):
     def _build(self) -> None:
         self.profile_table = self._table(
             "profilesTable",
-            ["Name", "Backend", "Model", "Context window", "Preset", "Endpoint", "Roles"],
+            [
+                self.tr("Name"),
+                self.tr("Backend"),
+                self.tr("Model"),
+                self.tr("Context window"),
+                self.tr("Preset"),
+                self.tr("Endpoint"),
+                self.tr("Roles"),
+            ],
+        )
+        describe(
+            self.profile_table,
+            self.tr(
+                "The chat-model profiles and the roles each holds; Enter or a double click edits "
+                "the selected one"
+            ),
+            name=self.tr("AI profiles"),
         )
         self.profile_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.profile_table.itemSelectionChanged.connect(self._update_buttons)
         self.profile_table.activated.connect(lambda _: self.edit_profile())
-        self.add_button = self._button("&Add…", "addProfileButton", self.add_profile)
-        self.edit_button = self._button("&Edit…", "editProfileButton", self.edit_profile)
-        self.remove_button = self._button("&Remove…", "removeProfileButton", self.remove_profile)
+        self.add_button = self._button(self.tr("&Add…"), "addProfileButton", self.add_profile)
+        self.add_button.setToolTip(self.tr("Add a chat-model profile: a GGUF file or a server"))
+        self.edit_button = self._button(self.tr("&Edit…"), "editProfileButton", self.edit_profile)
+        self.edit_button.setToolTip(self.tr("Change the selected profile, or its API key"))
+        self.remove_button = self._button(
+            self.tr("&Remove…"), "removeProfileButton", self.remove_profile
+        )
+        self.remove_button.setToolTip(
+            self.tr("Remove the selected profile (after asking); no file is deleted")
+        )
         profile_buttons = QHBoxLayout()
         for button in (self.add_button, self.edit_button, self.remove_button):
             profile_buttons.addWidget(button)
         profile_buttons.addStretch(1)
-        profile_box = QGroupBox("AI profiles (chat models)", self)
+        profile_box = QGroupBox(self.tr("AI profiles (chat models)"), self)
         box_layout = QVBoxLayout(profile_box)
         box_layout.addWidget(self.profile_table)
         box_layout.addLayout(profile_buttons)
 
         self.role_combos: dict[Role, QComboBox] = {}
-        role_box = QGroupBox("Roles", self)
+        role_box = QGroupBox(self.tr("Roles"), self)
         role_form = QFormLayout(role_box)
-        for role, name, label in (
-            (Role.TEXT, "textRoleCombo", "&Text role:"),
-            (Role.CODING, "codingRoleCombo", "&Coding role:"),
+        for role, name, label, tip in (
+            (
+                Role.TEXT,
+                "textRoleCombo",
+                self.tr("&Text role:"),
+                self.tr("The profile that answers questions about text"),
+            ),
+            (
+                Role.CODING,
+                "codingRoleCombo",
+                self.tr("&Coding role:"),
+                self.tr("The profile that answers questions about code"),
+            ),
         ):
             combo = QComboBox(role_box)
             combo.setObjectName(name)
+            combo.setToolTip(tip)
+            combo.setAccessibleName(plain_label(label))  # not its value
             combo.currentIndexChanged.connect(lambda _, r=role: self._assign(r))
             self.role_combos[role] = combo
             role_form.addRow(label, combo)
         role_form.addRow(
             self._note(
-                "Each role uses one profile at a time; a store serving a role is linked to the "
-                "profile holding it."
+                self.tr(
+                    "Each role uses one profile at a time; a store serving a role is linked to the "
+                    "profile holding it."
+                )
             )
         )
 
         self.store_table = self._table(
             "storeRolesTable",
             [
-                "Store",
-                "Text",
-                "Coding",
-                "Autonomous workflows",
-                "Available to other AI tools (MCP)",
-                "Linked profiles",
+                self.tr("Store"),
+                self.tr("Text"),
+                self.tr("Coding"),
+                self.tr("Autonomous workflows"),
+                self.tr("Available to other AI tools (MCP)"),
+                self.tr("Linked profiles"),
             ],
         )
+        describe(
+            self.store_table,
+            self.tr(
+                "Which roles each knowledge store serves, one check box per role; Space toggles "
+                "the selected one and the change is saved at once"
+            ),
+            name=self.tr("Store roles"),
+        )
+        #: what each column of the store table means
+        self._column_tips = {
+            1: self.tr("The store gives excerpts to the Text role's profile"),
+            2: self.tr("The store gives excerpts to the Coding role's profile"),
+            3: self.tr(
+                "Terminal agent, planning, swarm and scheduled agents may receive excerpts from "
+                "the store"
+            ),
+            4: self.tr("MCP clients of the kortty-rag MCP server may search the store"),
+            LINKED_COLUMN: self.tr("The profiles holding the roles the store serves"),
+        }
+        for column, tip in self._column_tips.items():
+            if (header := self.store_table.horizontalHeaderItem(column)) is not None:
+                header.setToolTip(tip)
         self.store_table.itemChanged.connect(self._store_toggled)
-        store_box = QGroupBox("Knowledge stores", self)
+        store_box = QGroupBox(self.tr("Knowledge stores"), self)
         store_layout = QVBoxLayout(store_box)
         store_layout.addWidget(self.store_table)
         self.mcp_folders_button = self._button(
-            "Allowed f&olders…", "mcpFoldersButton", self.open_mcp_folders
+            self.tr("Allowed f&olders…"), "mcpFoldersButton", self.open_mcp_folders
         )
         self.mcp_folders_button.setToolTip(
-            "Folders outside your home folder that other AI tools may add to the selected store"
+            self.tr(
+                "Folders outside your home folder that other AI tools may add to the selected store"
+            )
         )
         self.store_table.itemSelectionChanged.connect(self._update_buttons)
         folders_row = QHBoxLayout()
@@ -142,11 +230,13 @@ class ProfilesTab(QWidget):
         store_layout.addLayout(folders_row)
         store_layout.addWidget(
             self._note(
-                "Space toggles the selected check box. Autonomous workflows (terminal agent, "
-                "planning, swarm, scheduled agents) receive excerpts only from stores opted in "
-                "here. Other AI tools (MCP clients of the kortty-rag MCP server) see only the "
-                "stores opted in for them, and change one only where the user set their server up "
-                "to allow changes."
+                self.tr(
+                    "Space toggles the selected check box. Autonomous workflows (terminal agent, "
+                    "planning, swarm, scheduled agents) receive excerpts only from stores opted "
+                    "in here. Other AI tools (MCP clients of the kortty-rag MCP server) see only "
+                    "the stores opted in for them, and change one only where the user set their "
+                    "server up to allow changes."
+                )
             )
         )
 
@@ -208,7 +298,9 @@ class ProfilesTab(QWidget):
             self.settings = self.profiles.load()
         except KorttyRagError as exc:  # shown in place: reload also runs when stores change
             self.settings = ProfileSettings()
-            self._load_error = f"{exc.message}. What to do: {what_to_do(exc)}"
+            self._load_error = self.tr("{message}. What to do: {hint}").format(
+                message=core_words(exc.message), hint=what_to_do(exc)
+            )
             self.status_label.setText(self._load_error)
         else:
             if self._load_error and self.status_label.text() == self._load_error:
@@ -217,11 +309,12 @@ class ProfilesTab(QWidget):
         current = self.selected_profile()
         self.profile_table.setRowCount(0)
         for profile in sorted(self.settings.profiles, key=lambda p: p.name.lower()):
-            roles = "+".join(r.value for r in self.settings.roles_of(profile.name))
+            roles = "+".join(role_words(r) for r in self.settings.roles_of(profile.name))
             row = self.profile_table.rowCount()
             self.profile_table.insertRow(row)
-            cells = [profile.name, BACKEND_LABELS[profile.backend], profile.model]
-            cells += [f"{profile.context_window:,}", profile.preset, profile.endpoint or "—"]
+            cells = [profile.name, backend_label(profile.backend), profile.model]
+            context = QLocale().toString(profile.context_window)
+            cells += [context, preset_words(profile.preset), profile.endpoint or "—"]
             for column, text in enumerate([*cells, roles or "—"]):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
@@ -239,7 +332,7 @@ class ProfilesTab(QWidget):
             combo.blockSignals(True)
             combo.clear()
             if holder is None:  # the core has no "unassign": removing the profile frees a role
-                combo.addItem(UNASSIGNED, None)
+                combo.addItem(unassigned(), None)
             for name in names:
                 combo.addItem(name, name)
             combo.setCurrentIndex(combo.findData(holder.name) if holder else 0)
@@ -266,28 +359,35 @@ class ProfilesTab(QWidget):
                 )
                 on = bool(getattr(store.roles, field))
                 item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+                header = table.horizontalHeaderItem(column)
+                if header is not None:  # a screen reader names the box by its column
+                    item.setData(Qt.ItemDataRole.AccessibleTextRole, header.text())
                 if field == "mcp":
                     item.setToolTip(self._mcp_scope(store))
+                else:
+                    item.setToolTip(self._column_tips[column])
                 table.setItem(row, column, item)
-            table.setItem(row, LINKED_COLUMN, QTableWidgetItem(self._linked(store)))
+            linked = QTableWidgetItem(self._linked(store))
+            linked.setToolTip(linked.text())
+            table.setItem(row, LINKED_COLUMN, linked)
         if 0 <= cell[0] < table.rowCount():
             table.setCurrentCell(*cell)
         table.blockSignals(False)
 
     def _mcp_scope(self, store: Store) -> str:
-        allowed = "\n".join(store.roles.mcp_roots) or "none"
-        return (
+        allowed = "\n".join(store.roles.mcp_roots) or self.tr("none")
+        return self.tr(
             "Other AI tools can add folders inside your home folder that are not hidden, and these "
-            f"places you allowed:\n{allowed}\nAllowed folders… below changes them."
-        )
+            "places you allowed:\n{allowed}\nAllowed folders… below changes them."
+        ).format(allowed=allowed)
 
     def _linked(self, store: Store) -> str:
         linked = [
-            f"{role.value}: {profile.name}"
+            self.tr("{role}: {profile}").format(role=role_words(role), profile=profile.name)
             for role in Role
             if store.roles.serves(role) and (profile := self.settings.role_profile(role))
         ]
-        return ", ".join(linked) or "none (no profile holds the roles it serves)"
+        return ", ".join(linked) or self.tr("none (no profile holds the roles it serves)")
 
     def selected_profile(self) -> AiProfile | None:
         rows = self.profile_table.selectionModel().selectedRows()
@@ -337,7 +437,7 @@ class ProfilesTab(QWidget):
 
     def _editor_saved(self, editor: ProfileEditor) -> None:
         if editor.saved is not None:
-            self._saved(f"Saved AI profile {editor.saved.name!r}.")
+            self._saved(self.tr("Saved AI profile {name}.").format(name=repr(editor.saved.name)))
             self.select_profile(editor.saved.name)
 
     def remove_profile(self) -> None:
@@ -345,33 +445,45 @@ class ProfilesTab(QWidget):
         if profile is None:
             return
         roles = self.settings.roles_of(profile.name)
-        held = (
-            f"It holds the {' and '.join(r.value for r in roles)} role; that role becomes "
-            "unassigned until you choose another profile for it. "
-            if roles
-            else ""
-        )
+        kept = self.tr("No model file and no knowledge store is deleted.")
+        if len(roles) > 1:
+            held = self.tr(
+                "It holds the {role} and {other} role; that role becomes unassigned until you "
+                "choose another profile for it."
+            ).format(role=role_words(roles[0]), other=role_words(roles[1]))
+            detail = f"{held} {kept}"
+        elif roles:
+            held = self.tr(
+                "It holds the {role} role; that role becomes unassigned until you choose another "
+                "profile for it."
+            ).format(role=role_words(roles[0]))
+            detail = f"{held} {kept}"
+        else:
+            detail = kept
         confirm(
             self,
-            "Remove AI profile",
-            f"Remove the AI profile {profile.name!r}?",
-            f"{held}No model file and no knowledge store is deleted.",
+            self.tr("Remove AI profile"),
+            self.tr("Remove the AI profile {name}?").format(name=repr(profile.name)),
+            detail,
             lambda: self._remove(profile.name),
-            yes_text="Remove",
+            yes_text=self.tr("Remove"),
         )
 
     def _remove(self, name: str) -> None:
         try:
             freed = self.profiles.remove(name)
         except KorttyRagError as exc:
-            show_error(self, "AI profile not removed", exc)
+            show_error(self, self.tr("AI profile not removed"), exc)
             self.reload()
             return
-        unassigned = "".join(
-            f" The {role.value} role is now unassigned: choose a profile for it under Roles."
+        said = [self.tr("Removed AI profile {name}.").format(name=repr(name))]
+        said += [
+            self.tr(
+                "The {role} role is now unassigned: choose a profile for it under Roles."
+            ).format(role=role_words(role))
             for role in freed
-        )
-        self._saved(f"Removed AI profile {name!r}.{unassigned}")
+        ]
+        self._saved(" ".join(said))
 
     def _assign(self, role: Role) -> None:
         name = self.role_combos[role].currentData()
@@ -380,10 +492,15 @@ class ProfilesTab(QWidget):
         try:
             self.profiles.assign(role, name)
         except KorttyRagError as exc:
-            show_error(self, f"{role.value} role not assigned", exc)
+            show_error(self, self.tr("{role} role not assigned").format(role=role_words(role)), exc)
             QTimer.singleShot(0, self, self.reload)
             return
-        self._saved(f"The {role.value} role now uses AI profile {name!r}.", later=True)
+        self._saved(
+            self.tr("The {role} role now uses AI profile {name}.").format(
+                role=role_words(role), name=repr(name)
+            ),
+            later=True,
+        )
 
     def selected_store(self) -> Store | None:
         row = self.store_table.currentRow()
@@ -413,9 +530,10 @@ class ProfilesTab(QWidget):
         try:  # change only this flag: another tool may have changed the others meanwhile
             self.workspace.set_roles(self.registry.get(store_id), **flag)
         except KorttyRagError as exc:
-            show_error(self, "Store roles not changed", exc)
+            show_error(self, self.tr("Store roles not changed"), exc)
             QTimer.singleShot(0, self, self.reload)
             return
         label = self.store_table.horizontalHeaderItem(item.column())
         what = label.text() if label is not None else field
-        self._saved(f"{name_item.text()}: {what} {'on' if on else 'off'}.", later=True)
+        said = self.tr("{store}: {what} on.") if on else self.tr("{store}: {what} off.")
+        self._saved(said.format(store=name_item.text(), what=what), later=True)

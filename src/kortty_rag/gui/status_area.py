@@ -11,7 +11,7 @@ more to read — never a modal box over whatever tab is open.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -21,6 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kortty_rag.gui.common import describe, describe_buttons
+from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import Job
 from kortty_rag.progress import ProgressState
 from kortty_rag.sources.scan import SCAN_MESSAGE
@@ -28,48 +31,61 @@ from kortty_rag.sources.scan import SCAN_MESSAGE
 #: the status line is redrawn this often while a job runs (at least twice a second)
 REFRESH_MS = 400
 
-#: what each stage of a job is, in words
-STAGE_WORDS = {
-    "scan": SCAN_MESSAGE,
-    "index": "Embedding…",
-    "activate": "Saving…",
-}
 
-
-def counted(number: int, singular: str, plural: str | None = None) -> str:
-    """``1 document``, ``2 documents``, ``0 documents``."""
-    return f"{number} {singular if number == 1 else plural or singular + 's'}"
+def stage_words(stage: str) -> str:
+    """What a stage of a job is, in words."""
+    if stage == "scan":
+        return core_words(SCAN_MESSAGE)
+    if stage == "index":
+        return translate("StatusArea", "Embedding…")
+    if stage == "activate":
+        return translate("StatusArea", "Saving…")
+    return translate("StatusArea", "Working…")
 
 
 def time_left(seconds: float) -> str:
     """A rounded, readable time left: "a few seconds left", "about 40 s left", "about 3 min left"."""
     if seconds < 10:
-        return "a few seconds left"
+        return translate("StatusArea", "a few seconds left")
     if seconds < 60:
-        return f"about {max(10, round(seconds / 5) * 5)} s left"
+        return translate("StatusArea", "about {seconds} s left").format(
+            seconds=max(10, round(seconds / 5) * 5)
+        )
     minutes = round(seconds / 60)
     if minutes < 60:
-        return f"about {minutes} min left"
+        return translate("StatusArea", "about {minutes} min left").format(minutes=minutes)
     hours, minutes = divmod(minutes, 60)
-    return f"about {hours} h {minutes:02d} min left"
+    return translate("StatusArea", "about {hours} h {minutes} min left").format(
+        hours=hours, minutes=f"{minutes:02d}"
+    )
 
 
 def progress_words(state: ProgressState) -> str:
     """One job's progress for people: what it does now, counts with their right plural, the share
     done, the throughput and the time left once they mean something."""
-    doing = state.message or STAGE_WORDS.get(state.stage, "Working…")
+    doing = core_words(state.message) if state.message else stage_words(state.stage)
     if state.stage == "scan":
-        return f"{doing} {state.issues} skipped so far"
+        return translate("StatusArea", "{doing} %n skipped so far", None, state.issues).format(
+            doing=doing
+        )
     if not state.stage:  # before its first stage (a model loading): nothing is counted yet
         return doing
+    locale = QLocale()
     parts = [
         doing,
-        f"{counted(state.documents, 'document')}, {counted(state.chunks, 'chunk')}, "
-        f"{counted(state.issues, 'issue')}",
-        f"{state.percent:.0f}%",
+        translate("StatusArea", "%n document(s)", None, state.documents)
+        + ", "
+        + translate("StatusArea", "%n chunk(s)", None, state.chunks)
+        + ", "
+        + translate("StatusArea", "%n issue(s)", None, state.issues),
+        translate("StatusArea", "{percent}%").format(percent=f"{state.percent:.0f}"),
     ]
     if state.chunks_per_second > 0:
-        parts.append(f"{state.chunks_per_second:.1f} chunks/s")
+        parts.append(
+            translate("StatusArea", "{rate} chunks/s").format(
+                rate=locale.toString(state.chunks_per_second, "f", 1)
+            )
+        )
     if state.eta_seconds is not None and state.eta_seconds > 0:
         parts.append(time_left(state.eta_seconds))
     return " · ".join(parts)
@@ -88,19 +104,25 @@ class StatusArea(QWidget):
         self.message.setObjectName("statusLine")
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # paths and file text are not markup
-        self.summary_button = QPushButton("Show s&ummary", self)
+        self.summary_button = QPushButton(self.tr("Show s&ummary"), self)
         self.summary_button.setObjectName("showSummaryButton")
         self.summary_button.setFlat(True)
+        self.summary_button.setToolTip(self.tr("Open the summary of the job that just ended"))
         self.summary_button.clicked.connect(self.show_summary)
         self.summary_button.hide()
         self.progress = QProgressBar(self)
         self.progress.setObjectName("jobProgress")
         self.progress.setRange(0, 100)
         self.progress.setMaximumWidth(220)
+        describe(
+            self.progress,
+            self.tr("How far the job shown in the status line has got"),
+            name=self.tr("Job progress"),
+        )
         self.progress.hide()
-        self.cancel_button = QPushButton("Ca&ncel", self)
+        self.cancel_button = QPushButton(self.tr("Ca&ncel"), self)
         self.cancel_button.setObjectName("cancelJobButton")
-        self.cancel_button.setToolTip("Stop this job; nothing it has not finished is kept")
+        self.cancel_button.setToolTip(self.tr("Stop this job; nothing it has not finished is kept"))
         self.cancel_button.clicked.connect(self.cancel)
         self.cancel_button.hide()
         layout = QHBoxLayout(self)
@@ -181,7 +203,7 @@ class StatusArea(QWidget):
             return
         top[0].cancel()
         self.cancel_button.setEnabled(False)
-        self.set_text("Cancelling…")
+        self.set_text(self.tr("Cancelling…"))
 
     def _on_done(self) -> None:
         ended = [entry for entry in self._running if entry[0].signals is self.sender()]
@@ -197,7 +219,7 @@ class StatusArea(QWidget):
     def finish(self, text: str, *, title: str = "", summary: str = "", detail: str = "") -> None:
         """The notice a finished job leaves; with ``summary``, "Show summary" opens it."""
         self.set_text(text)
-        self._summary = (title or "Summary", summary, detail) if summary else None
+        self._summary = (title or self.tr("Summary"), summary, detail) if summary else None
         self.summary_button.setVisible(self._summary is not None)
 
     def show_summary(self) -> None:
@@ -214,5 +236,6 @@ class StatusArea(QWidget):
         if detail:
             box.setInformativeText(detail)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        describe_buttons(box)
         self.summary_box = box
         box.show()

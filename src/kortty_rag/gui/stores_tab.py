@@ -13,7 +13,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,13 +46,17 @@ from kortty_rag.errors import KorttyRagError, NothingToAddError, SourceOverlapEr
 from kortty_rag.gui.common import (
     PathChooser,
     confirm,
+    describe,
+    error_words,
     set_tab_order,
     show_error,
     show_info,
 )
 from kortty_rag.gui.dialogs.review import ReviewDialog
 from kortty_rag.gui.dialogs.scan_report import ScanReportDialog
-from kortty_rag.gui.hints import gui_hint
+from kortty_rag.gui.flow_row import FlowRow
+from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.table_models import SourceTableModel
 from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobRunner
@@ -65,42 +77,76 @@ NARROW_TABLE = 760
 DAMAGE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-WELCOME_TEXT = (
-    "A knowledge store is a searchable index of the files and folders you choose — notes, documents, "
-    "code, PDFs — that your AI profiles can draw on. Your files are only read, never changed, and "
-    "everything is indexed here on this computer."
-)
-STARTER_NOTE = (
-    "A store needs an embedding model, which turns text into searchable vectors. The starter model "
-    "comes from the Python package index and needs no model hub."
-)
-#: the width of the first screen's text (pixels): a readable line length
-WELCOME_WIDTH = 520
-STARTER_TIP = "all-MiniLM-L6-v2 (English, small); other models: the Models tab"
+def welcome_text() -> str:
+    """What a knowledge store is, on the first screen."""
+    return translate(
+        "StoresTab",
+        "A knowledge store is a searchable index of the files and folders you choose — notes, "
+        "documents, code, PDFs — that your AI profiles can draw on. Your files are only read, never "
+        "changed, and everything is indexed here on this computer.",
+    )
 
-#: what a failed or cancelled job left: the store as it was
-UNCHANGED = "The store still answers from its last completed index."
+
+def starter_note() -> str:
+    """Why the first screen offers the starter model."""
+    return translate(
+        "StoresTab",
+        "A store needs an embedding model, which turns text into searchable vectors. The starter "
+        "model comes from the Python package index and needs no model hub.",
+    )
+
+
+#: the width of the first screen's text (pixels): a readable line length (its labels wrap)
+WELCOME_WIDTH = 520
+
+
+def starter_tip() -> str:
+    return translate("StoresTab", "all-MiniLM-L6-v2 (English, small); other models: the Models tab")
+
+
+def unchanged_text() -> str:
+    """What a failed or cancelled job left: the store as it was."""
+    return translate("StoresTab", "The store still answers from its last completed index.")
 
 
 def covered_text(exc: SourceOverlapError | NothingToAddError) -> str:
     """What the store already has, in words (the source that covers the selection)."""
     if isinstance(exc, SourceOverlapError):
         if exc.covered and exc.path is not None and Path(exc.path) == Path(exc.existing):
-            return f"{exc.path} is already a source of this store."
+            return translate("StoresTab", "{path} is already a source of this store.").format(
+                path=exc.path
+            )
         if exc.covered:
-            return f"{exc.path} is already covered by the source {exc.existing}."
-        return f"{exc.path} contains the source {exc.existing}, which this store already has."
-    return f"{exc.path} is {exc.reason}."
+            return translate(
+                "StoresTab", "{path} is already covered by the source {existing}."
+            ).format(path=exc.path, existing=exc.existing)
+        return translate(
+            "StoresTab", "{path} contains the source {existing}, which this store already has."
+        ).format(path=exc.path, existing=exc.existing)
+    return translate("StoresTab", "{path} is {reason}.").format(
+        path=exc.path, reason=core_words(exc.reason)
+    )
 
 
 def completion_text(summary: IndexSummary) -> str:
     """What an indexing did; skips a rule chose and real issues are counted apart."""
     issues = summary.issues
-    text = (
-        f"{summary.indexed} new or changed, {summary.unchanged} unchanged, {summary.removed} "
-        f"removed, {summary.skipped - issues} skipped documents"
+    text = translate("StoresTab", "{new}, {unchanged}, {removed}, {skipped} documents").format(
+        new=translate("StoresTab", "%n new or changed", None, summary.indexed),
+        unchanged=translate("StoresTab", "%n unchanged", None, summary.unchanged),
+        removed=translate("StoresTab", "%n removed", None, summary.removed),
+        skipped=translate("StoresTab", "%n skipped", None, summary.skipped - issues),
     )
-    return text + (f", {issues} with {'an issue' if issues == 1 else 'issues'}" if issues else "")
+    if not issues:
+        return text
+    return translate("StoresTab", "{documents}, %n with issue(s)", None, issues).format(
+        documents=text
+    )
+
+
+def damaged_text() -> str:
+    """What the store list says of a store whose definition cannot be used."""
+    return translate("StoresTab", "DAMAGED")
 
 
 class StoresTab(QWidget):
@@ -162,28 +208,47 @@ class StoresTab(QWidget):
         self.store_list = QListWidget(self)
         self.store_list.setObjectName("storeList")
         self.store_list.currentItemChanged.connect(lambda *_: self._show_store())
-        self.create_button = self._button("&Create…", "createStoreButton", self.create_store)
-        self.delete_button = self._button("&Delete store…", "deleteStoreButton", self.delete_store)
+        describe(
+            self.store_list,
+            self.tr("The knowledge stores; choose one to see its sources and act on it"),
+            name=self.tr("Knowledge stores"),
+        )
+        self.create_button = self._button(
+            self.tr("&Create…"),
+            "createStoreButton",
+            self.create_store,
+            self.tr("Create a new knowledge store from files and folders you choose"),
+        )
+        self.delete_button = self._button(
+            self.tr("&Delete store…"),
+            "deleteStoreButton",
+            self.delete_store,
+            self.tr("Delete the selected store's index; your files are not touched"),
+        )
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(QLabel("Knowledge stores", left))
+        list_label = QLabel(self.tr("Knowledge stores"), left)
+        list_label.setBuddy(self.store_list)
+        left_layout.addWidget(list_label)
         left_layout.addWidget(self.store_list, 1)
         row = QHBoxLayout()
         row.addWidget(self.create_button)
         row.addWidget(self.delete_button)
         left_layout.addLayout(row)
         self.rebuild_button = self._button(
-            "R&ebuild…",
+            self.tr("R&ebuild…"),
             "rebuildStoreButton",
             self.rebuild_store,
-            "Read and embed every source again into a fresh index",
+            self.tr("Read and embed every source again into a fresh index"),
         )
         self.key_button = self._button(
-            "&API key…",
+            self.tr("&API key…"),
             "qdrantKeyButton",
             self.change_qdrant_key,
-            "The Qdrant service's API key, kept in the OS keyring; the connection is checked",
+            self.tr(
+                "The Qdrant service's API key, kept in the OS keyring; the connection is checked"
+            ),
         )
         second = QHBoxLayout()
         second.addWidget(self.rebuild_button)
@@ -206,6 +271,14 @@ class StoresTab(QWidget):
         self.source_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.source_view.setWordWrap(False)
         self.source_view.verticalHeader().hide()
+        describe(
+            self.source_view,
+            self.tr(
+                "The selected store's sources with their status, counts and last index; Enter on "
+                "Skipped or Issues opens the scan report, the context menu has more"
+            ),
+            name=self.tr("Sources"),
+        )
         header = self.source_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the path gives way
@@ -221,38 +294,64 @@ class StoresTab(QWidget):
         # a source's Skipped and Issues counts open its last scan report (Enter or double-click)
         self.source_view.activated.connect(self._source_activated)
         self.source_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.report_action = QAction("Show &scan report…", self.source_view)
+        self.report_action = QAction(self.tr("Show &scan report…"), self.source_view)
+        self.report_action.setToolTip(
+            self.tr("Which files the source's last indexing left out, and why")
+        )
         self.report_action.triggered.connect(self.show_scan_report)
         self.source_view.addAction(self.report_action)
-        self.move_action = QAction("Change &location…", self.source_view)
-        self.move_action.setToolTip("The source's folder moved: point it at the new place")
+        self.move_action = QAction(self.tr("Change &location…"), self.source_view)
+        self.move_action.setToolTip(self.tr("The source's folder moved: point it at the new place"))
         self.move_action.triggered.connect(self.change_location)
         self.source_view.addAction(self.move_action)
 
-        self.add_files_button = self._button("Add fi&les…", "addFilesButton", self.add_files)
-        self.add_folder_button = self._button("Add f&older…", "addFolderButton", self.add_folder)
+        self.add_files_button = self._button(
+            self.tr("Add fi&les…"),
+            "addFilesButton",
+            self.add_files,
+            self.tr("Add single files to the store; you review them before they are indexed"),
+        )
+        self.add_folder_button = self._button(
+            self.tr("Add f&older…"),
+            "addFolderButton",
+            self.add_folder,
+            self.tr("Add a folder to the store; you review its files before they are indexed"),
+        )
         self.refresh_button = self._button(
-            "&Refresh now", "refreshButton", self.refresh_now, "Scan again and review what changed"
+            self.tr("&Refresh now"),
+            "refreshButton",
+            self.refresh_now,
+            self.tr("Scan again and review what changed"),
         )
         self.toggle_button = self._button(
-            "Disa&ble",
+            self.tr("Disa&ble"),
             "toggleButton",
             self.toggle_source,
-            "Disabled sources keep their chunks but are never retrieved",
+            self.tr("Disabled sources keep their chunks but are never retrieved"),
         )
-        self.remove_button = self._button("Re&move…", "removeSourceButton", self.remove_source)
+        self.remove_button = self._button(
+            self.tr("Re&move…"),
+            "removeSourceButton",
+            self.remove_source,
+            self.tr("Remove the selected source and its chunks; the files are not touched"),
+        )
         # offered as a button where it is the answer: a source whose root is missing
         self.move_button = self._button(
-            "Change &location…",
+            self.tr("Change &location…"),
             "moveSourceButton",
             self.change_location,
-            "The source's folder moved: point it at the new place; unchanged files keep their "
-            "chunks and nothing is embedded again",
+            self.tr(
+                "The source's folder moved: point it at the new place; unchanged files keep their "
+                "chunks and nothing is embedded again"
+            ),
         )
         self.search_button = self._button(
-            "&Test search…", "testSearchButton", self.open_test_search
+            self.tr("&Test search…"),
+            "testSearchButton",
+            self.open_test_search,
+            self.tr("Ask this store a question and see which excerpts it finds"),
         )
-        actions = QHBoxLayout()
+        actions = FlowRow()
         for button in (
             self.add_files_button,
             self.add_folder_button,
@@ -262,7 +361,6 @@ class StoresTab(QWidget):
             self.search_button,
         ):
             actions.addWidget(button)
-        actions.addStretch(1)
 
         right = QWidget(self)
         right_layout = QVBoxLayout(right)
@@ -331,24 +429,27 @@ class StoresTab(QWidget):
         files, and the one thing to do next."""
         page = QWidget(self)
         page.setObjectName("welcomePage")
-        title = QLabel("Welcome to kortty-rag", page)
+        title = QLabel(self.tr("Welcome to kortty-rag"), page)
         title.setObjectName("welcomeTitle")
         font = title.font()
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
         title.setFont(font)
-        text = QLabel(WELCOME_TEXT, page)
+        text = QLabel(welcome_text(), page)
         text.setObjectName("welcomeText")
         text.setWordWrap(True)
-        self.first_store_button = QPushButton("&Create your first knowledge store…", page)
+        self.first_store_button = QPushButton(self.tr("&Create your first knowledge store…"), page)
         self.first_store_button.setObjectName("firstStoreButton")
+        self.first_store_button.setToolTip(
+            self.tr("Name the store and choose the files and folders it makes searchable")
+        )
         self.first_store_button.setMinimumHeight(44)
         self.first_store_button.clicked.connect(self.create_store)
-        self.starter_button = QPushButton("&Install the offline starter model", page)
+        self.starter_button = QPushButton(self.tr("&Install the offline starter model"), page)
         self.starter_button.setObjectName("welcomeStarterButton")
-        self.starter_button.setToolTip(STARTER_TIP)
+        self.starter_button.setToolTip(starter_tip())
         self.starter_button.clicked.connect(self.install_starter)
-        self.starter_note = QLabel(STARTER_NOTE, page)
+        self.starter_note = QLabel(starter_note(), page)
         self.starter_note.setObjectName("welcomeStarterNote")
         self.starter_note.setWordWrap(True)
         # a panel of a readable width, centred: wrapped text gets the height it needs
@@ -391,21 +492,26 @@ class StoresTab(QWidget):
             return install_starter(progress=progress)
 
         def installed(model: Any) -> None:
-            self.status.finish(f"The embedding model {model.id} is installed. Create a store next.")
+            self.status.finish(
+                self.tr("The embedding model {model} is installed. Create a store next.").format(
+                    model=model.id
+                )
+            )
             self.models_changed.emit()
             self.reload()
 
-        job = Job(run, key=MODEL_INSTALL_JOB, name="Install starter model")
+        title = self.tr("Install starter model")
+        job = Job(run, key=MODEL_INSTALL_JOB, name=title)
         job.signals.finished.connect(installed)
-        job.signals.failed.connect(lambda exc: show_error(self, "Install starter model", exc))
+        job.signals.failed.connect(lambda exc: show_error(self, title, exc))
         job.signals.done.connect(lambda: self.starter_button.setEnabled(True))
         try:
             self.runner.start(job)
         except StoreBusyError as exc:
-            show_error(self, "Install starter model", exc)
+            show_error(self, title, exc)
             return
         self.starter_button.setEnabled(False)
-        self.status.track(job, "Installing the offline starter model", cancellable=False)
+        self.status.track(job, self.tr("Installing the offline starter model"), cancellable=False)
 
     # -- state ----------------------------------------------------------------------------------------
 
@@ -420,11 +526,12 @@ class StoresTab(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, store.id)
             if store.id == current:
                 self.store_list.setCurrentItem(item)
+        damaged = damaged_text()
         for broken in survey.damaged:  # shown with its reason; every action is off for it
-            item = QListWidgetItem(f"{broken.name}\nDAMAGED", self.store_list)
+            item = QListWidgetItem(f"{broken.name}\n{damaged}", self.store_list)
             item.setData(Qt.ItemDataRole.UserRole, broken.id)
-            item.setData(DAMAGE_ROLE, gui_hint(str(broken.error)))
-            item.setToolTip(gui_hint(str(broken.error)))
+            item.setData(DAMAGE_ROLE, error_words(broken.error))
+            item.setToolTip(error_words(broken.error))
             if broken.id == current:
                 self.store_list.setCurrentItem(item)
         if self.store_list.currentItem() is None and self.store_list.count():
@@ -469,25 +576,39 @@ class StoresTab(QWidget):
         item = self.store_list.currentItem()
         damage = item.data(DAMAGE_ROLE) if item is not None else None
         if damage:
-            self.store_header.setText(f"<b>DAMAGED</b> — {html.escape(damage)}")
+            self.store_header.setText(f"<b>{damaged_text()}</b> — {html.escape(damage)}")
             self.sources.set_rows([])
         elif store is None:
-            self.store_header.setText("No knowledge store yet. Create one to get started.")
+            self.store_header.setText(self.tr("No knowledge store yet. Create one to get started."))
             self.sources.set_rows([])
         else:
             roles = [
                 r for r, on in (("Text", store.roles.text), ("Coding", store.roles.coding)) if on
             ]
-            self.store_header.setText(
-                f"<b>{store.name}</b> — {store.type.value} store, model {store.embedding.model_id} "
-                f"({store.embedding.dimensions} dimensions); roles: {', '.join(roles) or 'none'}"
-                f"{'; autonomous workflows' if store.roles.autonomous else ''}"
+            header = self.tr(
+                "<b>{name}</b> — {type} store, model {model} ({dimensions} dimensions); roles: "
+                "{roles}"
+            ).format(
+                name=store.name,
+                type=self._type_words(store.type),
+                model=store.embedding.model_id,
+                dimensions=store.embedding.dimensions,
+                roles=", ".join(roles) or self.tr("none"),
             )
+            if store.roles.autonomous:
+                header = self.tr("{header}; autonomous workflows").format(header=header)
+            self.store_header.setText(header)
             selected = self.selected_source()
             self.sources.set_rows(store.sources)
             if selected is not None:
                 self.select_source(selected.path)
         self._update_buttons()
+
+    def _type_words(self, kind: StoreType) -> str:
+        """Where a store keeps its index: here (local) or in a Qdrant service."""
+        if kind is StoreType.QDRANT:
+            return self.tr("qdrant")
+        return self.tr("local")
 
     def _update_buttons(self) -> None:
         store = self.current_store()
@@ -512,13 +633,15 @@ class StoresTab(QWidget):
         missing = source is not None and source.status is SourceStatus.MISSING
         if missing and source is not None:
             self.missing_text.setText(
-                f"{source.path} was not found at the last refresh. If it moved, point the source "
-                "at its new place: unchanged files keep their chunks."
+                self.tr(
+                    "{path} was not found at the last refresh. If it moved, point the source at "
+                    "its new place: unchanged files keep their chunks."
+                ).format(path=source.path)
             )
         self.missing_banner.setVisible(missing)
         self.toggle_button.setEnabled(source is not None)
         self.toggle_button.setText(
-            "Ena&ble" if source is not None and not source.enabled else "Disa&ble"
+            self.tr("Ena&ble") if source is not None and not source.enabled else self.tr("Disa&ble")
         )
 
     # -- jobs -----------------------------------------------------------------------------------------
@@ -547,7 +670,7 @@ class StoresTab(QWidget):
         try:
             self.runner.start(job)
         except StoreBusyError as exc:
-            show_error(self, "Store busy", exc)
+            show_error(self, self.tr("Store busy"), exc)
             return None
         self.status.track(job, status, cancellable=cancellable)
         self._update_buttons()
@@ -560,24 +683,26 @@ class StoresTab(QWidget):
         if isinstance(exc, (SourceOverlapError, NothingToAddError)):
             self._already_covered(exc)
             return
-        self.set_status(f"{name} failed. {UNCHANGED}")
+        self.set_status(
+            self.tr("{job} failed. {unchanged}").format(job=name, unchanged=unchanged_text())
+        )
         self.job_failed.emit(exc)
-        show_error(self, f"{name} failed", exc)
+        show_error(self, self.tr("{job} failed").format(job=name), exc)
 
     def _already_covered(self, exc: SourceOverlapError | NothingToAddError) -> None:
         """Adding what the store already has is information, not a failure."""
         text = covered_text(exc)
-        self.set_status(f"Nothing was added: {text}")
+        self.set_status(self.tr("Nothing was added: {what}").format(what=text))
         self.job_failed.emit(exc)
         show_info(
             self,
-            "Already in this store",
+            self.tr("Already in this store"),
             text,
-            "Select that source and use Refresh now to pick up changes in it.",
+            self.tr("Select that source and use Refresh now to pick up changes in it."),
         )
 
     def _on_cancelled(self, what: str) -> None:
-        self.set_status(f"Cancelled. {what or UNCHANGED}")
+        self.set_status(self.tr("Cancelled. {what}").format(what=what or unchanged_text()))
         self.job_cancelled.emit()
 
     # -- scan, review, index --------------------------------------------------------------------------
@@ -622,18 +747,19 @@ class StoresTab(QWidget):
             self.scan_finished.emit(review)
             self.open_review(store, review, on_rejected)
 
-        adding = (
-            f"; {', '.join(paths)} {'was' if len(paths) == 1 else 'were'} not added"
-            if paths
-            else ""
-        )
+        if not paths:
+            cancelled = self.tr("Nothing was changed.")
+        elif len(paths) == 1:
+            cancelled = self.tr("Nothing was changed; {paths} was not added.")
+        else:
+            cancelled = self.tr("Nothing was changed; {paths} were not added.")
         job = self._start(
             store,
-            "Scan",
+            self.tr("Scan"),
             scan,
             scanned,
-            status=SCAN_MESSAGE,
-            cancelled=f"Nothing was changed{adding}.",
+            status=core_words(SCAN_MESSAGE),
+            cancelled=cancelled.format(paths=", ".join(paths or ())),
         )
         if job is not None and on_rejected is not None:
             job.signals.cancelled.connect(on_rejected)
@@ -643,44 +769,65 @@ class StoresTab(QWidget):
     def open_review(
         self, store: Store, review: PreparedReview, on_rejected: Callable[[], None] | None = None
     ) -> None:
-        self.set_status("Review what will be indexed.")
-        dialog = ReviewDialog(review, title=f"Review — {store.name}", parent=self)
+        self.set_status(self.tr("Review what will be indexed."))
+        dialog = ReviewDialog(
+            review, title=self.tr("Review — {store}").format(store=store.name), parent=self
+        )
         self.review_dialog = dialog
         dialog.accepted.connect(lambda: self.start_index(store, review))
         if on_rejected is not None:
             dialog.rejected.connect(on_rejected)
-        dialog.rejected.connect(lambda: self.set_status("Nothing was indexed."))
+        dialog.rejected.connect(lambda: self.set_status(self.tr("Nothing was indexed.")))
         dialog.open()
 
     def start_index(self, store: Store, review: PreparedReview) -> Job | None:
         workspace = self.workspace
         paths = ", ".join(dict.fromkeys(p.source.path for p in review.plan.sources))
-        new = " (new source)" if review.new_sources else ""
-        many = f"{len(review.plan.sources)} sources"
-        status = f"Indexing {paths if len(paths) < 120 else many}{new}"
+        what = paths if len(paths) < 120 else self.tr("%n sources", "", len(review.plan.sources))
+        if review.new_sources:
+            status = self.tr("Indexing {what} (new source)").format(what=what)
+        else:
+            status = self.tr("Indexing {what}").format(what=what)
         if review.new_sources:
             count = len(review.new_sources)
-            kept = f"the new {'folder was' if count == 1 else f'{count} sources were'} not added."
+            if count == 1:
+                kept = self.tr("the new folder was not added.")
+            else:
+                kept = self.tr("the new %n sources were not added.", "", count)
         else:
-            kept = "the changes were not indexed."
-        cancelled = f"{store.name} still answers from its last completed index; {kept}"
+            kept = self.tr("the changes were not indexed.")
+        cancelled = self.tr("{store} still answers from its last completed index; {kept}").format(
+            store=store.name, kept=kept
+        )
 
         def index(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary:
             return workspace.apply(store, review, progress=progress, cancel=cancel)
 
         def indexed(summary: IndexSummary) -> None:
             self.last_summary = summary
-            failed = [f"{path}: {reason}" for o in summary.sources for path, reason in o.failed]
+            failed = [
+                f"{path}: {core_words(reason)}"
+                for o in summary.sources
+                for path, reason in o.failed
+            ]
             self.status.finish(
-                f"Done: {completion_text(summary)} in {store.name}.",
-                title="Indexing finished",
-                summary=f"{store.name}: {completion_text(summary)}.",
+                self.tr("Done: {summary} in {store}.").format(
+                    summary=completion_text(summary), store=store.name
+                ),
+                title=self.tr("Indexing finished"),
+                summary=self._summary_text(store, summary),
                 detail="\n".join(failed[:20]),
             )
             self.index_finished.emit(summary)
 
         return self._start(
-            store, "Indexing", index, indexed, status=status, cancelled=f"{cancelled}"
+            store, self.tr("Indexing"), index, indexed, status=status, cancelled=cancelled
+        )
+
+    def _summary_text(self, store: Store, summary: IndexSummary) -> str:
+        """A finished job's summary (the box "Show summary" opens)."""
+        return self.tr("{store}: {summary}.").format(
+            store=store.name, summary=completion_text(summary)
         )
 
     def start_auto_refresh(self, store_id: str, source_ids: Sequence[str]) -> None:
@@ -714,25 +861,31 @@ class StoresTab(QWidget):
 
         def done(summary: IndexSummary | None) -> None:
             if summary is not None:
-                self.set_status(f"Synced automatically: {completion_text(summary)}.")
+                self.set_status(
+                    self.tr("Synced automatically: {summary}.").format(
+                        summary=completion_text(summary)
+                    )
+                )
                 self.index_finished.emit(summary)
 
         def failed(exc: BaseException) -> None:
             if not isinstance(exc, StoreBusyError):
-                self._on_failed("Automatic refresh", exc)
+                self._on_failed(self.tr("Automatic refresh"), exc)
                 return
             self.refreshes.busy(request)  # another process holds the store: try again soon
             self._schedule_refreshes()
             self.set_status(
-                f"{store.name} is busy with another job; the changed files are synced when it ends."
+                self.tr(
+                    "{store} is busy with another job; the changed files are synced when it ends."
+                ).format(store=store.name)
             )
 
         self._start(
             store,
-            "Automatic refresh",
+            self.tr("Automatic refresh"),
             refresh,
             done,
-            status="Syncing changed files…",
+            status=self.tr("Syncing changed files…"),
             on_failed=failed,
         )
 
@@ -745,7 +898,7 @@ class StoresTab(QWidget):
         try:
             self.workspace.set_source_enabled(store, source, not source.enabled)
         except KorttyRagError as exc:
-            show_error(self, "Could not change the source", exc)
+            show_error(self, self.tr("Could not change the source"), exc)
         self.reload()
         self.select_source(source.path)
 
@@ -759,18 +912,27 @@ class StoresTab(QWidget):
             return workspace.remove_source(store, source, progress=progress, cancel=cancel)
 
         def removed(count: int) -> None:
-            self.set_status(f"Removed {source.path} and its {count} chunks.")
+            self.set_status(
+                self.tr("Removed {path} and its %n chunk(s).", "", count).format(path=source.path)
+            )
 
         confirm(
             self,
-            "Remove source",
-            f"Remove {source.path} from {store.name}?",
-            f"Its {source.counts.chunks} chunks are deleted from the index. The files themselves are "
-            "not touched.",
-            lambda: self._start(
-                store, "Remove", remove, removed, status=f"Removing {source.path}…"
+            self.tr("Remove source"),
+            self.tr("Remove {path} from {store}?").format(path=source.path, store=store.name),
+            self.tr(
+                "Its %n chunk(s) are deleted from the index. The files themselves are not touched.",
+                "",
+                source.counts.chunks,
             ),
-            yes_text="Remove",
+            lambda: self._start(
+                store,
+                self.tr("Remove"),
+                remove,
+                removed,
+                status=self.tr("Removing {path}…").format(path=source.path),
+            ),
+            yes_text=self.tr("Remove"),
         )
 
     def change_location(self) -> None:
@@ -803,20 +965,24 @@ class StoresTab(QWidget):
                 return
             self.last_summary = reviewed.summary
             self.status.finish(
-                f"{source.path} now points to {path}; every document was unchanged.",
-                title="Location changed",
-                summary=f"{store.name}: {completion_text(reviewed.summary)}.",
+                self.tr("{old} now points to {new}; every document was unchanged.").format(
+                    old=source.path, new=path
+                ),
+                title=self.tr("Location changed"),
+                summary=self._summary_text(store, reviewed.summary),
             )
             self.index_finished.emit(reviewed.summary)
 
         self._start(
             store,
-            "Change location",
+            self.tr("Change location"),
             move,
             moved,
-            status=f"Looking at {path}",
-            cancelled=f"Nothing was indexed; the source now points to {path} (Refresh now indexes "
-            "it there).",
+            status=self.tr("Looking at {path}").format(path=path),
+            cancelled=self.tr(
+                "Nothing was indexed; the source now points to {path} (Refresh now indexes it "
+                "there)."
+            ).format(path=path),
         )
 
     def _source_activated(self, index: QModelIndex) -> None:
@@ -845,29 +1011,40 @@ class StoresTab(QWidget):
         def rebuilt(summary: IndexSummary) -> None:
             self.last_summary = summary
             self.status.finish(
-                f"Rebuilt {store.name}: {summary.chunks_embedded} chunks embedded from "
-                f"{summary.indexed} documents.",
-                title="Rebuild finished",
-                summary=f"{store.name}: {completion_text(summary)}.",
+                self.tr(
+                    "Rebuilt {store}: {chunks} embedded from %n document(s).", "", summary.indexed
+                ).format(
+                    store=store.name,
+                    chunks=self.tr("%n chunk(s)", "", summary.chunks_embedded),
+                ),
+                title=self.tr("Rebuild finished"),
+                summary=self._summary_text(store, summary),
             )
             self.index_finished.emit(summary)
 
         confirm(
             self,
-            "Rebuild store",
-            f"Rebuild {store.name}?",
-            f"Every file of its {len(store.sources)} sources is read and embedded again into a "
-            "fresh index. Until that is complete the store keeps answering from its current one; "
-            "your files are only read.",
+            self.tr("Rebuild store"),
+            self.tr("Rebuild {store}?").format(store=store.name),
+            self.tr(
+                "Every file of its %n source(s) is read and embedded again into a fresh index. "
+                "Until that is complete the store keeps answering from its current one; your files "
+                "are only read.",
+                "",
+                len(store.sources),
+            ),
             lambda: self._start(
                 store,
-                "Rebuild",
+                self.tr("Rebuild"),
                 rebuild,
                 rebuilt,
-                status=f"Rebuilding {store.name}",
-                cancelled=f"{UNCHANGED.removesuffix('.')}; the rebuild was stopped.",
+                status=self.tr("Rebuilding {store}").format(store=store.name),
+                cancelled=self.tr(
+                    "The store still answers from its last completed index; the rebuild was "
+                    "stopped."
+                ),
             ),
-            yes_text="Rebuild",
+            yes_text=self.tr("Rebuild"),
         )
 
     def change_qdrant_key(self) -> None:
@@ -877,10 +1054,12 @@ class StoresTab(QWidget):
             return
         dialog = QInputDialog(self)
         dialog.setObjectName("qdrantKeyDialog")
-        dialog.setWindowTitle(f"API key — {store.name}")
+        dialog.setWindowTitle(self.tr("API key — {store}").format(store=store.name))
         dialog.setLabelText(
-            f"The new API key of the Qdrant service at {store.options.qdrant.url}. It is kept in "
-            "the OS keyring, never in a file, and only once the service accepted it."
+            self.tr(
+                "The new API key of the Qdrant service at {url}. It is kept in the OS keyring, "
+                "never in a file, and only once the service accepted it."
+            ).format(url=store.options.qdrant.url)
         )
         dialog.setTextEchoMode(QLineEdit.EchoMode.Password)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # the secret goes with it
@@ -900,23 +1079,36 @@ class StoresTab(QWidget):
         workspace = self.workspace
 
         if not key:  # an empty field changes nothing: a stored key is never dropped by accident
-            self.set_status(f"{store.name}: no key entered; the API key was not changed.")
+            self.set_status(
+                self.tr("{store}: no key entered; the API key was not changed.").format(
+                    store=store.name
+                )
+            )
             return
 
         def keep(progress: ProgressTracker, cancel: CancelToken) -> str:
-            backend = workspace.replace_qdrant_key(store, key)
-            return f"The API key is kept in the keyring ({backend}) and the service accepted it."
+            return str(workspace.replace_qdrant_key(store, key))  # the keyring's backend
+
+        def kept(backend: str) -> None:
+            self.status.finish(
+                self.tr(
+                    "{store}: The API key is kept in the keyring ({backend}) and the service "
+                    "accepted it."
+                ).format(store=store.name, backend=backend)
+            )
 
         def refused(exc: BaseException) -> None:
-            self.set_status(f"{store.name}: the API key was not changed.")
-            show_error(self, "API key not changed", exc)
+            self.set_status(
+                self.tr("{store}: the API key was not changed.").format(store=store.name)
+            )
+            show_error(self, self.tr("API key not changed"), exc)
 
         self._start(
             store,
-            "API key",
+            self.tr("API key"),
             keep,
-            lambda text: self.status.finish(f"{store.name}: {text}"),
-            status="Checking the connection",
+            kept,
+            status=self.tr("Checking the connection"),
             on_failed=refused,
             cancellable=False,
         )
@@ -932,18 +1124,28 @@ class StoresTab(QWidget):
             return workspace.delete_store(store, progress=progress, cancel=cancel)
 
         def deleted(_: object) -> None:
-            self.set_status(f"Deleted store {store.name}; no source file was touched.")
+            self.set_status(
+                self.tr("Deleted store {store}; no source file was touched.").format(
+                    store=store.name
+                )
+            )
             self.stores_changed.emit()
 
         confirm(
             self,
-            "Delete store",
-            f"Delete the knowledge store {store.name}?",
-            f"Deleted: its index folder {folder} ({len(store.sources)} source definitions, their "
-            "chunks and vectors).\nNot deleted: your files and folders, the embedding model, and any "
-            "file in that folder that kortty-rag did not create.",
-            lambda: self._start(store, "Delete store", delete, deleted, status="Deleting…"),
-            yes_text="Delete",
+            self.tr("Delete store"),
+            self.tr("Delete the knowledge store {store}?").format(store=store.name),
+            self.tr(
+                "Deleted: its index folder {folder} (%n source definition(s), their chunks and "
+                "vectors).\nNot deleted: your files and folders, the embedding model, and any file "
+                "in that folder that kortty-rag did not create.",
+                "",
+                len(store.sources),
+            ).format(folder=folder),
+            lambda: self._start(
+                store, self.tr("Delete store"), delete, deleted, status=self.tr("Deleting…")
+            ),
+            yes_text=self.tr("Delete"),
         )
 
     def open_test_search(self) -> None:

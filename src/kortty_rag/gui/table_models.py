@@ -9,10 +9,20 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDate,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTime,
+)
 
-from kortty_rag.gui.hints import gui_hint
-from kortty_rag.models import Source, SourceStatus
+from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.i18n import translate
+from kortty_rag.models import Source, SourceKind, SourceStatus, SyncMode
 from kortty_rag.sources.review import ReviewRow
 from kortty_rag.sources.scan import human_size
 
@@ -21,8 +31,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 Index = QModelIndex | QPersistentModelIndex
-#: (header, display text, sort key)
-Column = tuple[str, Callable[[Any], str], Callable[[Any], Any]]
+#: (header, display text, sort key); the header is a function that says it in the app's language
+#: when the table shows it (or a fixed text)
+Column = tuple[str | Callable[[], str], Callable[[Any], str], Callable[[Any], Any]]
 #: tooltips that say more than the cell (a full path, a full date), by column; else the cell text
 Tooltips = dict[int, Callable[[Any], str]]
 
@@ -55,7 +66,8 @@ class RowsModel(QAbstractTableModel, Generic[T]):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.columns[section][0]
+            header = self.columns[section][0]
+            return header() if callable(header) else header
         return None
 
     def data(self, index: Index, role: int = 0) -> Any:
@@ -78,60 +90,121 @@ class RowsModel(QAbstractTableModel, Generic[T]):
 
 def readable_time(iso: str | None, now: datetime | None = None) -> str:
     """A stored (UTC, ISO) timestamp in local time as people say it: "today 07:02", "yesterday
-    18:30", "3 Nov 09:15" this year, "2025-11-03" before; "never" when missing."""
+    18:30", "3 Nov 09:15" this year, "2025-11-03" before; "never" when missing (in German "heute
+    07:02", "gestern 18:30", "3. Nov. 09:15", "03.11.2025", the month named by the locale)."""
     if not iso:
-        return "never"
+        return translate("TableModels", "never")
     try:
         when = datetime.fromisoformat(iso).astimezone()
     except ValueError:
         return iso
     today = (now or datetime.now().astimezone()).date()
+    clock = f"{when:%H:%M}"
     if when.date() == today:
-        return f"today {when:%H:%M}"
+        return translate("TableModels", "today {time}").format(time=clock)
     if when.date() == today - timedelta(days=1):
-        return f"yesterday {when:%H:%M}"
+        return translate("TableModels", "yesterday {time}").format(time=clock)
     if when.year == today.year:
-        return f"{when.day} {when:%b %H:%M}"
-    return f"{when:%Y-%m-%d}"
+        month = QLocale().monthName(when.month, QLocale.FormatType.ShortFormat)
+        return translate("TableModels", "{day} {month} {time}").format(
+            day=when.day, month=month, time=clock
+        )
+    return translate("TableModels", "{year}-{month}-{day}").format(
+        year=f"{when.year:04d}", month=f"{when.month:02d}", day=f"{when.day:02d}"
+    )
 
 
 def full_time(iso: str | None) -> str:
     """The whole local date and time, with its offset from UTC (a tooltip)."""
     if not iso:
-        return "Not indexed yet"
+        return translate("TableModels", "Not indexed yet")
     try:
         when = datetime.fromisoformat(iso).astimezone()
     except ValueError:
         return iso
-    return f"{when:%A, %d %B %Y, %H:%M:%S} (UTC{when:%z})"
+    moment = QDateTime(
+        QDate(when.year, when.month, when.day), QTime(when.hour, when.minute, when.second)
+    )
+    pattern = translate("TableModels", "dddd, dd MMMM yyyy, HH:mm:ss", "Qt date and time format")
+    return f"{QLocale().toString(moment, pattern)} (UTC{when:%z})"
 
 
-def _status(source: Source) -> str:
-    text = source.status.value
+def count_words(count: int) -> str:
+    """A count as the locale writes it (``1,234`` in English, ``1.234`` in German)."""
+    return QLocale().toString(count)
+
+
+def source_status_words(status: SourceStatus) -> str:
+    """A source's status as the table shows it (READY, MISSING …, in capitals)."""
+    words = {
+        SourceStatus.PENDING: translate("SourceTableModel", "PENDING"),
+        SourceStatus.READY: translate("SourceTableModel", "READY"),
+        SourceStatus.MISSING: translate("SourceTableModel", "MISSING"),
+        SourceStatus.ERROR: translate("SourceTableModel", "ERROR"),
+    }
+    return words.get(status, str(status))
+
+
+def kind_words(kind: SourceKind) -> str:
+    """What a source is: a file or a folder."""
+    if kind is SourceKind.FOLDER:
+        return translate("SourceTableModel", "folder")
+    return translate("SourceTableModel", "file")
+
+
+def sync_words(mode: SyncMode) -> str:
+    """How a source is kept current: automatically (watched) or manually."""
+    if mode is SyncMode.AUTO:
+        return translate("SourceTableModel", "auto")
+    return translate("SourceTableModel", "manual")
+
+
+def status_text(source: Source) -> str:
+    """The source table's status: the status, whether it is disabled or watched in a limited way,
+    and the reason of a missing or failed source."""
+    text = source_status_words(source.status)
     if not source.enabled:
-        text += " (disabled)"
+        text = translate("SourceTableModel", "{status} (disabled)").format(status=text)
     if source.limited_watching:
-        text += " — limited watching"
+        text = translate("SourceTableModel", "{status} — limited watching").format(status=text)
     if source.status_reason and source.status in (SourceStatus.MISSING, SourceStatus.ERROR):
-        text += f": {gui_hint(source.status_reason)}"
+        text = translate("SourceTableModel", "{status}: {reason}").format(
+            status=text, reason=core_words(source.status_reason)
+        )
     return text
 
 
 class SourceTableModel(RowsModel[Source]):
     columns = (
-        ("Path", lambda s: s.path, lambda s: s.path.lower()),
-        ("Type", lambda s: s.kind.value, lambda s: s.kind.value),
-        ("Sync", lambda s: s.sync_mode.value, lambda s: s.sync_mode.value),
-        ("Status", _status, _status),
+        (lambda: translate("SourceTableModel", "Path"), lambda s: s.path, lambda s: s.path.lower()),
         (
-            "Files/Chunks",
-            lambda s: f"{s.counts.files} / {s.counts.chunks}",
+            lambda: translate("SourceTableModel", "Type"),
+            lambda s: kind_words(s.kind),
+            lambda s: s.kind.value,
+        ),
+        (
+            lambda: translate("SourceTableModel", "Sync"),
+            lambda s: sync_words(s.sync_mode),
+            lambda s: s.sync_mode.value,
+        ),
+        (lambda: translate("SourceTableModel", "Status"), status_text, status_text),
+        (
+            lambda: translate("SourceTableModel", "Files/Chunks"),
+            lambda s: f"{count_words(s.counts.files)} / {count_words(s.counts.chunks)}",
             lambda s: s.counts.files,
         ),
-        ("Skipped", lambda s: str(s.counts.skipped), lambda s: s.counts.skipped),
-        ("Issues", lambda s: str(s.counts.issues), lambda s: s.counts.issues),
         (
-            "Last index",
+            lambda: translate("SourceTableModel", "Skipped"),
+            lambda s: count_words(s.counts.skipped),
+            lambda s: s.counts.skipped,
+        ),
+        (
+            lambda: translate("SourceTableModel", "Issues"),
+            lambda s: count_words(s.counts.issues),
+            lambda s: s.counts.issues,
+        ),
+        (
+            lambda: translate("SourceTableModel", "Last index"),
             lambda s: readable_time(s.last_indexed_at),
             lambda s: s.last_indexed_at or "",
         ),
@@ -141,20 +214,28 @@ class SourceTableModel(RowsModel[Source]):
     #: the columns a narrow table hides (the path's tooltip names both)
     TYPE, SYNC = 1, 2
     tooltips = {  # noqa: RUF012
-        0: lambda s: f"{s.path}\n{s.kind.value} source, syncs {s.sync_mode.value}",
-        3: _status,
-        5: lambda s: (
-            f"{s.counts.skipped} files left out by a rule (hidden, ignored, unsupported, "
-            "empty, too large) — double-click for the list"
+        0: lambda s: translate("SourceTableModel", "{path}\n{kind} source, syncs {mode}").format(
+            path=s.path, kind=kind_words(s.kind), mode=sync_words(s.sync_mode)
         ),
-        6: lambda s: (
-            f"{s.counts.issues} files that could not be read or extracted — "
-            "double-click for the list"
+        3: status_text,
+        5: lambda s: translate(
+            "SourceTableModel",
+            "%n file(s) left out by a rule (hidden, ignored, unsupported, empty, too large) — "
+            "double-click for the list",
+            None,
+            s.counts.skipped,
+        ),
+        6: lambda s: translate(
+            "SourceTableModel",
+            "%n file(s) that could not be read or extracted — double-click for the list",
+            None,
+            s.counts.issues,
         ),
         7: lambda s: full_time(s.last_indexed_at),
     }
 
     def extra(self, item: Source, column: int, role: int) -> Any:
+        # red, and the status says it in words too (MISSING, ERROR): not by colour alone
         if role == Qt.ItemDataRole.ForegroundRole and item.status in (
             SourceStatus.MISSING,
             SourceStatus.ERROR,
@@ -175,14 +256,37 @@ class RemovedRow:
     status: str = "remove"
     format: str = ""
     size: int | None = None
-    shown_reason: str = "deleted since the last index: its chunks are removed"
     reason: str = "removed"
     text_size: str = ""
     characters: int = 0
 
+    @property
+    def shown_reason(self) -> str:
+        """The reason column, in the app's language."""
+        return translate("ReviewTableModel", "deleted since the last index: its chunks are removed")
+
 
 #: review rows by what happens to them: what changes comes first, then what is skipped, then the rest
 RANK = {"index": 0, "remove": 0, "issue": 1, "skipped": 2, "unchanged": 3}
+
+
+def review_status_words(status: str) -> str:
+    """What happens to a review row (one of :data:`RANK`'s keys), in words."""
+    words = {
+        "index": translate("ReviewTableModel", "index"),
+        "remove": translate("ReviewTableModel", "remove"),
+        "issue": translate("ReviewTableModel", "issue"),
+        "skipped": translate("ReviewTableModel", "skipped"),
+        "unchanged": translate("ReviewTableModel", "unchanged"),
+    }
+    return words.get(status, status)
+
+
+def format_words(fmt: str) -> str:
+    """A review row's format: the name of a file format (a proper name), or "folder"."""
+    if fmt == "folder":
+        return translate("ReviewTableModel", "folder")
+    return fmt
 
 
 def _status_of(row: ReviewRow | RemovedRow) -> str:
@@ -207,23 +311,43 @@ def review_rows(review: PreparedReview) -> list[ReviewRow | RemovedRow]:
     return rows
 
 
+def _reason(row: ReviewRow | RemovedRow) -> str:
+    if isinstance(row, RemovedRow):
+        return row.shown_reason
+    return core_words(row.shown_reason)
+
+
 class ReviewTableModel(RowsModel[ReviewRow | RemovedRow]):
     columns = (
-        ("Path", lambda r: r.rel_path or r.path, lambda r: r.path.lower()),
-        ("Format", lambda r: r.format or "—", lambda r: r.format),
         (
-            "Size",
-            lambda r: "—" if r.size is None or r.format == "folder" else human_size(r.size),
+            lambda: translate("ReviewTableModel", "Path"),
+            lambda r: r.rel_path or r.path,
+            lambda r: r.path.lower(),
+        ),
+        (
+            lambda: translate("ReviewTableModel", "Format"),
+            lambda r: format_words(r.format) or "—",
+            lambda r: r.format,
+        ),
+        (
+            lambda: translate("ReviewTableModel", "Size"),
+            lambda r: (
+                "—" if r.size is None or r.format == "folder" else core_words(human_size(r.size))
+            ),
             lambda r: r.size or 0,
         ),
         (
-            "Status",
-            _status_of,
+            lambda: translate("ReviewTableModel", "Status"),
+            lambda r: review_status_words(_status_of(r)),
             # one string: Qt's sort compares it, not a Python tuple
             lambda r: f"{RANK.get(_status_of(r), 3)}:{r.rel_path.lower()}",
         ),
-        ("Reason", lambda r: r.shown_reason, lambda r: r.reason),
-        ("Text", lambda r: r.text_size or "—", lambda r: r.characters),
+        (lambda: translate("ReviewTableModel", "Reason"), _reason, lambda r: r.reason),
+        (
+            lambda: translate("ReviewTableModel", "Text"),
+            lambda r: core_words(r.text_size) or "—",
+            lambda r: r.characters,
+        ),
     )
     tooltips = {0: lambda r: r.path}  # noqa: RUF012
     #: the column whose order puts what changes first

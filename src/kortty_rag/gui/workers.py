@@ -113,8 +113,8 @@ class JobRunner(QObject):
         )
         if running is not None:
             raise StoreBusyError(
-                f"{running.name} is still running here",
-                hint="Wait for it to finish or cancel it.",
+                self.tr("{job} is still running here").format(job=running.name),
+                hint=self.tr("Wait for it to finish or cancel it."),
             )
         self._running[id(job.signals)] = job
         job.signals.done.connect(self._on_done)  # a bound slot: delivered on the GUI thread

@@ -17,6 +17,7 @@ from typing import Any
 from kortty_rag.errors import SnapshotError
 from kortty_rag.index.bm25 import LexicalIndex, LexicalWriter
 from kortty_rag.index.vector_pool import StoredChunk, VectorPool, text_sha
+from kortty_rag.messages import msg
 from kortty_rag.models import Chunk, Document
 
 SCHEMA = """
@@ -106,8 +107,12 @@ def write_errors() -> Iterator[None]:
         yield
     except (sqlite3.Error, OSError) as exc:
         raise SnapshotError(
-            f"Could not write the new snapshot ({exc}); the previous snapshot is still active",
-            hint="Free disk space (or fix the I/O error) and run the job again.",
+            msg(
+                "Could not write the new snapshot ({reason}); the previous snapshot is still "
+                "active",
+                reason=str(exc),
+            ),
+            hint=msg("Free disk space (or fix the I/O error) and run the job again."),
         ) from exc
 
 
@@ -231,7 +236,9 @@ class ChunkWriter:
                     self._db.execute("VACUUM")
                 result = self._db.execute("PRAGMA quick_check").fetchone()
             if result is None or result[0] != "ok":
-                raise SnapshotError(f"The new chunk table failed its check: {result}")
+                raise SnapshotError(
+                    msg("The new chunk table failed its check: {result}", result=str(result))
+                )
         finally:
             self._db.close()
 
@@ -247,9 +254,11 @@ def read_errors() -> Iterator[None]:
         yield
     except (sqlite3.Error, UnicodeDecodeError, TypeError, ValueError) as exc:
         raise SnapshotError(
-            f"The chunk table of the active snapshot is damaged ({exc})",
-            hint="Run `kortty-rag store rebuild STORE` to re-index every source into a fresh "
-            "snapshot.",
+            msg("The chunk table of the active snapshot is damaged ({reason})", reason=str(exc)),
+            hint=msg(
+                "Run `kortty-rag store rebuild STORE` to re-index every source into a fresh "
+                "snapshot."
+            ),
         ) from exc
 
 
@@ -264,7 +273,9 @@ class ChunkReader:
             self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
             self._columns = _CHUNK_COLUMNS if _has_headings(self._db) else _OLD_CHUNK_COLUMNS
         except (sqlite3.Error, UnicodeDecodeError, TypeError, ValueError) as exc:
-            raise SnapshotError(f"Chunk table {path.name} is unreadable: {exc}") from exc
+            raise SnapshotError(
+                msg("Chunk table {file} is unreadable: {reason}", file=path.name, reason=str(exc))
+            ) from exc
         self._lock = threading.Lock()
 
     def open_lexical(self, data: bytes) -> LexicalIndex:

@@ -8,6 +8,7 @@ from kortty_rag.config.paths import store_dir
 from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
 from kortty_rag.index.local import LocalStore
+from kortty_rag.messages import msg
 from kortty_rag.models import Store, StoreType
 
 
@@ -17,8 +18,8 @@ def _qdrant_module() -> ModuleType:
         from kortty_rag.index import qdrant
     except ImportError as exc:
         raise UsageError(
-            f"Qdrant stores need the qdrant extra ({exc.name} is not installed)",
-            hint="Install it with: pip install 'kortty-rag[qdrant]'.",
+            msg("Qdrant stores need the qdrant extra ({module} is not installed)", module=exc.name),
+            hint=msg("Install it with: pip install 'kortty-rag[qdrant]'."),
         ) from exc
     return qdrant
 
@@ -43,7 +44,9 @@ def open_vector_store(store: Store, *, ignore_active: bool = False) -> VectorSto
             store, ignore_active=ignore_active
         )
         return vectors
-    raise UsageError(f"Store type {store.type.value!r} is not supported by this version")
+    raise UsageError(
+        msg("Store type {type!r} is not supported by this version", type=store.type.value)
+    )
 
 
 def delete_remote_vectors(store: Store) -> int:

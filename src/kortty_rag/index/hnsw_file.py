@@ -27,6 +27,7 @@ from typing import BinaryIO
 import numpy as np
 
 from kortty_rag.errors import SnapshotError
+from kortty_rag.messages import msg
 
 _HEADER = struct.Struct("<QQQQQQiIQQQdQ")
 _MAX_LEVEL = 64
@@ -52,8 +53,10 @@ class HnswFileInfo:
 
 def _bad(path: Path, what: str) -> SnapshotError:
     return SnapshotError(
-        f"Vector index {path.name} is damaged ({what})",
-        hint="Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot.",
+        msg("Vector index {file} is damaged ({what})", file=path.name, what=what),
+        hint=msg(
+            "Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot."
+        ),
     )
 
 
@@ -70,7 +73,7 @@ def validate_hnsw_file(path: Path, dim: int) -> HnswFileInfo:
 def _validate(path: Path, handle: BinaryIO, size: int, dim: int) -> HnswFileInfo:
     head = handle.read(_HEADER.size)
     if size < _HEADER.size or len(head) < _HEADER.size:
-        raise _bad(path, "shorter than its header")
+        raise _bad(path, msg("shorter than its header"))
     (
         off0,
         max_el,
@@ -87,41 +90,41 @@ def _validate(path: Path, handle: BinaryIO, size: int, dim: int) -> HnswFileInfo
         ef_c,
     ) = _HEADER.unpack(head)
     if off0 != 0 or not 2 <= m <= 2048 or max_m != m or max_m0 != 2 * m:
-        raise _bad(path, "implausible header")
+        raise _bad(path, msg("implausible header"))
     if not math.isclose(mult, 1.0 / math.log(m), rel_tol=1e-9):
-        raise _bad(path, "implausible level multiplier")
+        raise _bad(path, msg("implausible level multiplier"))
     if not m <= ef_c <= _MAX_EF_CONSTRUCTION:
-        raise _bad(path, "implausible construction parameter")
+        raise _bad(path, msg("implausible construction parameter"))
     if data_off != 4 + 4 * max_m0 or label_off != data_off + 4 * dim or per_el != label_off + 8:
-        raise _bad(path, f"record layout does not match {dim} dimensions")
+        raise _bad(path, msg("record layout does not match {dim} dimensions", dim=dim))
     lowest_level = 0 if count else -1  # an empty graph (every document removed) has level -1
     if count > max_el or not lowest_level <= max_level < _MAX_LEVEL:
-        raise _bad(path, "implausible element count or level")
+        raise _bad(path, msg("implausible element count or level"))
     if max_el > capacity_limit(count):
-        raise _bad(path, "implausible capacity")
+        raise _bad(path, msg("implausible capacity"))
     if count and entry >= count:
-        raise _bad(path, "entry point out of range")
+        raise _bad(path, msg("entry point out of range"))
     level0_end = _HEADER.size + count * per_el
     if size < level0_end:
-        raise _bad(path, "truncated level-0 block")
+        raise _bad(path, msg("truncated level-0 block"))
     deleted = 0
     per_block = max(1, _BLOCK_BYTES // per_el)
     for first in range(0, count, per_block):
         n = min(per_block, count - first)
         raw = handle.read(n * per_el)
         if len(raw) != n * per_el:
-            raise _bad(path, "truncated level-0 block")
+            raise _bad(path, msg("truncated level-0 block"))
         records = np.frombuffer(raw, dtype=np.uint8).reshape(n, per_el)
         header = records[:, :4].copy().view(np.uint32).reshape(n)
         neighbours = header & 0xFFFF
         flags = (header >> 16) & 0xFF
         if (neighbours > max_m0).any() or (flags > 1).any() or (header >> 24).any():
-            raise _bad(path, "level-0 link header out of range")
+            raise _bad(path, msg("level-0 link header out of range"))
         deleted += int(flags.sum())
         ids = records[:, 4:data_off].copy().view(np.uint32).reshape(n, max_m0)
         used = np.arange(max_m0)[None, :] < neighbours[:, None]
         if (ids[used] >= count).any():
-            raise _bad(path, "level-0 neighbour id out of range")
+            raise _bad(path, msg("level-0 neighbour id out of range"))
     _check_upper_levels(
         path, handle, size - level0_end, count=count, max_m=max_m, max_level=max_level, entry=entry
     )
@@ -141,21 +144,21 @@ def _check_upper_levels(
     def check(blocks: list[bytes]) -> None:
         links = np.frombuffer(b"".join(blocks), dtype="<u4").reshape(-1, max_m + 1)
         if (links[:, 0] > max_m).any():
-            raise _bad(path, "upper-level neighbour count out of range")
+            raise _bad(path, msg("upper-level neighbour count out of range"))
         used = np.arange(max_m)[None, :] < links[:, :1]
         if (links[:, 1:][used] >= count).any():
-            raise _bad(path, "upper-level neighbour id out of range")
+            raise _bad(path, msg("upper-level neighbour id out of range"))
 
     reader = _Buffered(handle, path)
     for element in range(count):
         if pos + 4 > end:
-            raise _bad(path, "truncated link lists")
+            raise _bad(path, msg("truncated link lists"))
         (n_bytes,) = read_u32(reader.take(4))
         pos += 4
         if n_bytes % link_size or n_bytes // link_size > max_level or pos + n_bytes > end:
-            raise _bad(path, "upper-level link list out of range")
+            raise _bad(path, msg("upper-level link list out of range"))
         if element == entry and n_bytes // link_size != max_level:
-            raise _bad(path, "entry point is not on the top level")
+            raise _bad(path, msg("entry point is not on the top level"))
         if n_bytes:
             blocks.append(reader.take(n_bytes))
             pending += n_bytes
@@ -166,7 +169,7 @@ def _check_upper_levels(
     if blocks:
         check(blocks)
     if pos != end:
-        raise _bad(path, f"{end - pos} unexpected trailing bytes")
+        raise _bad(path, msg("{count} unexpected trailing bytes", count=end - pos))
 
 
 class _Buffered:
@@ -185,6 +188,6 @@ class _Buffered:
             self._pos = 0
         chunk = self._buffer[self._pos : self._pos + n]
         if len(chunk) < n:  # the file shrank while it was being read
-            raise _bad(self._path, "truncated link lists")
+            raise _bad(self._path, msg("truncated link lists"))
         self._pos += n
         return chunk

@@ -22,6 +22,7 @@ from kortty_rag.index.snapshot import (
     remove_leftovers,
     verify_snapshot,
 )
+from kortty_rag.messages import msg
 from kortty_rag.models import Document, EmbeddingIdentity, Hit
 
 
@@ -95,7 +96,7 @@ class LocalStore:
     def clean_leftovers(self) -> list[str]:
         """Remove temporary leftovers of interrupted jobs, if no job is running right now."""
         try:
-            with StoreLock(self.folder, purpose="cleanup"):
+            with StoreLock(self.folder, purpose=msg("cleanup")):
                 return remove_leftovers(self.folder)
         except StoreBusyError:
             return []
@@ -127,7 +128,7 @@ class LocalStore:
         snapshot = self._snapshot
         assert snapshot is not None
         try:
-            with StoreLock(self.folder, purpose="format migration"):
+            with StoreLock(self.folder, purpose=msg("format migration")):
                 builder = SnapshotBuilder(
                     self.folder, self.identity, base=snapshot.manifest, language=self.language
                 )

@@ -17,6 +17,7 @@ from types import TracebackType
 
 from kortty_rag.config.store_files import STORE_LOCK, open_store_folder
 from kortty_rag.errors import ConfigError, StoreBusyError
+from kortty_rag.messages import Message, msg
 
 LOCK_FILE = STORE_LOCK
 
@@ -34,17 +35,21 @@ class StoreLock:
                 fd = folder.open_file(LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:
             raise ConfigError(
-                f"Cannot open the lock file {self.path} ({exc.strerror or exc})",
-                hint="Free disk space (or fix the folder's permissions) and try again.",
+                msg(
+                    "Cannot open the lock file {path} ({reason})",
+                    path=self.path,
+                    reason=exc.strerror or str(exc),
+                ),
+                hint=msg("Free disk space (or fix the folder's permissions) and try again."),
             ) from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = _read_holder(fd)
+            busy = _busy_message(self.store_name, fd)
             os.close(fd)
             raise StoreBusyError(
-                f"Store {self.store_name!r} is busy{holder}",
-                hint="Wait for the running scan or indexing job to finish, or cancel it.",
+                busy,
+                hint=msg("Wait for the running scan or indexing job to finish, or cancel it."),
             ) from None
         except OSError:
             os.close(fd)
@@ -78,9 +83,15 @@ class StoreLock:
         self.release()
 
 
-def _read_holder(fd: int) -> str:
+def _busy_message(store_name: str, fd: int) -> Message:
+    """That the store is busy, with the job holding it and its process when the lock file says."""
     try:
         data = json.loads(os.pread(fd, 4096, 0) or b"{}")
-        return f" ({data['purpose']} running in process {data['pid']})"
+        return msg(
+            "Store {store!r} is busy ({purpose} running in process {pid})",
+            store=store_name,
+            purpose=data["purpose"],
+            pid=data["pid"],
+        )
     except (OSError, ValueError, KeyError, TypeError):
-        return ""
+        return msg("Store {store!r} is busy", store=store_name)

@@ -59,6 +59,7 @@ from kortty_rag.index.qdrant_layout import (
     store_point_id,
 )
 from kortty_rag.index.qdrant_update import QdrantUpdate
+from kortty_rag.messages import msg
 from kortty_rag.models import Document, EmbeddingIdentity, Hit, Store
 
 log = logging.getLogger(__name__)
@@ -95,10 +96,13 @@ class QdrantStore:
         self.words: Analyzer | None = self._analyzer(marker)
         if marker is not None and marker.embedding.differences(identity):
             raise IncompatibleIndexError(
-                f"The Qdrant points of this store were built with another embedding "
-                f"configuration (model {marker.embedding.model_id}; differs in "
-                f"{', '.join(marker.embedding.differences(identity))})",
-                hint="Run `kortty-rag store rebuild STORE` to re-index every source.",
+                msg(
+                    "The Qdrant points of this store were built with another embedding "
+                    "configuration (model {model}; differs in {differences})",
+                    model=marker.embedding.model_id,
+                    differences=", ".join(marker.embedding.differences(identity)),
+                ),
+                hint=msg("Run `kortty-rag store rebuild STORE` to re-index every source."),
             )
 
     def _analyzer(self, marker: StoreMarker | None) -> Analyzer | None:
@@ -125,7 +129,7 @@ class QdrantStore:
 
     def marker(self) -> StoreMarker | None:
         found = self.connection.call(
-            "read the store's version",
+            msg("read the store's version"),
             lambda c: c.retrieve(self.collection, [store_point_id(self.store_id)]),
         )
         return StoreMarker.from_payload(found[0].payload or {}) if found else None
@@ -133,7 +137,7 @@ class QdrantStore:
     def raw_manifests(self) -> dict[str, SourceManifest]:
         """Every committed manifest of this store, whatever its embedding configuration."""
         records = self.connection.scroll(
-            "read the source manifests", kind_filter(self.store_id, KIND_MANIFEST), page=64
+            msg("read the source manifests"), kind_filter(self.store_id, KIND_MANIFEST), page=64
         )
         manifests = (SourceManifest.from_payload(dict(r.payload or {})) for r in records)
         return {m.source_id: m for m in manifests}
@@ -151,7 +155,7 @@ class QdrantStore:
         if self.ignore_active:
             return {}
         records = self.connection.scroll(
-            "read the source manifests",
+            msg("read the source manifests"),
             kind_filter(self.store_id, KIND_MANIFEST),
             page=256,
             with_payload=_MANIFEST_FIELDS,
@@ -173,7 +177,7 @@ class QdrantStore:
 
     def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
         query = np.asarray(vector, dtype=np.float32).reshape(-1).tolist()
-        return self._query("search the dense vectors", query, DENSE, k, source_ids)
+        return self._query(msg("search the dense vectors"), query, DENSE, k, source_ids)
 
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         words = self.words
@@ -181,7 +185,7 @@ class QdrantStore:
         if words is None or terms is None:
             return []
         vector = models.SparseVector(indices=terms[0], values=terms[1])
-        hits = self._query("search the lexical index", vector, LEXICAL, k, source_ids)
+        hits = self._query(msg("search the lexical index"), vector, LEXICAL, k, source_ids)
         return [
             Hit(h.label, h.chunk, h.score, sparse.coverage(query, h.chunk.embedded_text(), words))
             for h in hits
@@ -241,7 +245,9 @@ class QdrantStore:
         """Delete chunk points of generations no manifest names (best effort: they are invisible)."""
         tags = [m.sg for m in committed.values()]
         try:
-            self.connection.delete("delete stale generations", garbage_filter(self.store_id, tags))
+            self.connection.delete(
+                msg("delete stale generations"), garbage_filter(self.store_id, tags)
+            )
         except RemoteStoreError as exc:
             log.warning("Stale points left for the next update: %s", exc.message)
 
@@ -252,18 +258,18 @@ class QdrantStore:
         """
         count_filter = kind_filter(self.store_id, KIND_CHUNK)
         before = self.connection.call(
-            "count the store's points",
+            msg("count the store's points"),
             lambda c: c.count(self.collection, count_filter=count_filter, exact=True).count,
         )
         if source_ids:
             self.connection.delete(
-                "delete the sources' points", sources_filter(self.store_id, source_ids)
+                msg("delete the sources' points"), sources_filter(self.store_id, source_ids)
             )
-        self.connection.delete("delete leftover points", garbage_filter(self.store_id, []))
+        self.connection.delete(msg("delete leftover points"), garbage_filter(self.store_id, []))
         self.connection.delete(
-            "delete the store's manifests", kind_filter(self.store_id, KIND_MANIFEST)
+            msg("delete the store's manifests"), kind_filter(self.store_id, KIND_MANIFEST)
         )
-        self.connection.delete("delete the store marker", [store_point_id(self.store_id)])
+        self.connection.delete(msg("delete the store marker"), [store_point_id(self.store_id)])
         return int(before)
 
     def close(self) -> None:
@@ -292,12 +298,12 @@ def check_store(store: Store) -> StoreCheck:
     """Connect, validate the collection and its dimension (creating nothing), count the points."""
     connection = connection_for(store)
     try:
-        version = connection.call("read the server version", lambda c: c.info()).version
+        version = connection.call(msg("read the server version"), lambda c: c.info()).version
         info = connection.ensure_collection(store.embedding.dimensions, create=False)
         vectors = QdrantStore(connection, store.id, store.embedding)
         own = kind_filter(store.id, KIND_CHUNK)
         points = connection.call(
-            "count the store's points",
+            msg("count the store's points"),
             lambda c: c.count(connection.collection, count_filter=own, exact=True).count,
         )
         return StoreCheck(
@@ -320,8 +326,11 @@ def qdrant_settings(store: Store) -> tuple[str, str]:
     url, collection = store.options.qdrant.url, store.options.qdrant.collection
     if not url or not collection:
         raise ConfigError(
-            f"Store {store.name!r} is a Qdrant store without a URL or collection in its settings",
-            hint="Delete the store and create it again with `--url` (and `--collection`).",
+            msg(
+                "Store {store!r} is a Qdrant store without a URL or collection in its settings",
+                store=store.name,
+            ),
+            hint=msg("Delete the store and create it again with `--url` (and `--collection`)."),
         )
     return str(url), str(collection)
 

@@ -39,6 +39,7 @@ from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedR
 from kortty_rag.config.endpoints import DEFAULT_PORTS, ParsedEndpoint, check_endpoint
 from kortty_rag.errors import IncompatibleCollectionError, RemoteStoreError
 from kortty_rag.index.qdrant_layout import DENSE, INDEXED_FIELDS, LEXICAL
+from kortty_rag.messages import msg
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -77,6 +78,10 @@ def transient(exc: BaseException) -> bool:
 class WrongServerError(Exception):
     """A request was about to leave for another server than the validated one (never sent)."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
 
 def _only_to(endpoint: ParsedEndpoint, request: httpx.Request) -> None:
     """An httpx request hook: refuse any request whose scheme, host, port or path prefix differs
@@ -90,8 +95,11 @@ def _only_to(endpoint: ParsedEndpoint, request: httpx.Request) -> None:
         or not inside.startswith(f"{endpoint.path}/")
     ):
         raise WrongServerError(
-            f"a request to {url.scheme}://{url.netloc.decode('ascii', 'replace')} was refused: "
-            f"the store's server is {endpoint.url}"
+            msg(
+                "a request to {target} was refused: the store's server is {server}",
+                target=f"{url.scheme}://{url.netloc.decode('ascii', 'replace')}",
+                server=endpoint.url,
+            )
         )
 
 
@@ -109,7 +117,7 @@ def _failure(exc: BaseException) -> str:
         source = exc.source
         name = type(source).__name__
         if "Timeout" in name:
-            return "no answer before the timeout"
+            return msg("no answer before the timeout")
         return f"{name}: {source}" if str(source) else name
     return f"{type(exc).__name__}: {exc}"
 
@@ -171,10 +179,15 @@ class QdrantConnection:
 
     @property
     def where(self) -> str:
-        return f"Qdrant at {self.endpoint} (collection {self.collection})"
+        return msg(
+            "Qdrant at {endpoint} (collection {collection})",
+            endpoint=self.endpoint,
+            collection=self.collection,
+        )
 
     def _clean(self, text: str) -> str:
-        return text.replace(self._secret, "***") if self._secret else text
+        # unchanged text keeps its words translatable (a Message stays one)
+        return text.replace(self._secret, "***") if self._secret and self._secret in text else text
 
     def call(self, what: str, request: Callable[[QdrantClient], T]) -> T:
         """Run ``request``; retry transient failures with backoff; raise a clear error otherwise."""
@@ -201,56 +214,131 @@ class QdrantConnection:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _error(self, what: str, exc: Exception, attempts: int) -> RemoteStoreError:
-        tries = f" after {attempts} attempts" if attempts > 1 else ""
         if isinstance(exc, UnexpectedResponse):
             status = exc.status_code
             detail = self._clean(_server_message(exc))
             if status in (401, 403):
                 return RemoteStoreError(
-                    f"{self.where} did not accept the API key (HTTP {status}) while trying to "
-                    f"{what}",
+                    msg(
+                        "{where} did not accept the API key (HTTP {status}) while trying to {what}",
+                        where=self.where,
+                        status=status,
+                        what=what,
+                    ),
                     endpoint=self.endpoint,
-                    hint="Store the right key with `kortty-rag store key STORE` (it reads the key "
-                    "from standard input and keeps it in the OS keyring), and check that the "
-                    "keyring is unlocked.",
+                    hint=msg(
+                        "Store the right key with `kortty-rag store key STORE` (it reads the key "
+                        "from standard input and keeps it in the OS keyring), and check that the "
+                        "keyring is unlocked."
+                    ),
                     status=status,
                 )
             return RemoteStoreError(
-                f"{self.where} answered HTTP {status} while trying to {what}{tries}"
-                + (f": {detail}" if detail else ""),
+                self._http_failure(what, status, detail, attempts),
                 endpoint=self.endpoint,
                 status=status,
-                hint="The previous state of the store is still served. "
-                + (
-                    "Check the server's logs and health, then run the job again."
-                    if status is not None and status >= 500
-                    else "Check the store's Qdrant settings with `kortty-rag store check STORE`."
+                hint=msg(
+                    "The previous state of the store is still served. Check the server's logs "
+                    "and health, then run the job again."
+                )
+                if status is not None and status >= 500
+                else msg(
+                    "The previous state of the store is still served. Check the store's Qdrant "
+                    "settings with `kortty-rag store check STORE`."
                 ),
             )
         if isinstance(exc, ResponseHandlingException) and isinstance(exc.source, WrongServerError):
             return RemoteStoreError(
-                f"{self.where}: {exc.source}; nothing was sent while trying to {what}",
+                msg(
+                    "{where}: {reason}; nothing was sent while trying to {what}",
+                    where=self.where,
+                    reason=exc.source.message,
+                    what=what,
+                ),
                 endpoint=self.endpoint,
-                hint="Check the store's URL (scheme, host, port and a plain path prefix only).",
+                hint=msg(
+                    "Check the store's URL (scheme, host, port and a plain path prefix only)."
+                ),
             )
         if isinstance(exc, ResponseHandlingException) and transient(exc):
+            failure = self._clean(_failure(exc))
             return RemoteStoreError(
-                f"Could not {what}: {self.where} is unreachable ({self._clean(_failure(exc))})"
-                f"{tries}",
+                msg(
+                    "Could not {what}: {where} is unreachable ({failure}) after {attempts} "
+                    "attempts",
+                    what=what,
+                    where=self.where,
+                    failure=failure,
+                    attempts=attempts,
+                )
+                if attempts > 1
+                else msg(
+                    "Could not {what}: {where} is unreachable ({failure})",
+                    what=what,
+                    where=self.where,
+                    failure=failure,
+                ),
                 endpoint=self.endpoint,
-                hint="The previous state of the store is still served. Check that the server is "
-                "running and reachable, then run the job again (`kortty-rag store check STORE`).",
+                hint=msg(
+                    "The previous state of the store is still served. Check that the server is "
+                    "running and reachable, then run the job again (`kortty-rag store check "
+                    "STORE`)."
+                ),
             )
         if self.embedded:
             return RemoteStoreError(
-                f"Embedded Qdrant ({self.endpoint}) failed to {what}: {exc}",
+                msg(
+                    "Embedded Qdrant ({endpoint}) failed to {what}: {error}",
+                    endpoint=self.endpoint,
+                    what=what,
+                    error=str(exc),
+                ),
                 endpoint=self.endpoint,
             )
         return RemoteStoreError(
-            f"{self.where} gave an answer this version cannot use while trying to {what} "
-            f"({self._clean(_failure(exc))})",
+            msg(
+                "{where} gave an answer this version cannot use while trying to {what} ({failure})",
+                where=self.where,
+                what=what,
+                failure=self._clean(_failure(exc)),
+            ),
             endpoint=self.endpoint,
-            hint="Check that the URL points at a Qdrant server (1.10 or newer).",
+            hint=msg("Check that the URL points at a Qdrant server (1.10 or newer)."),
+        )
+
+    def _http_failure(self, what: str, status: int | None, detail: str, attempts: int) -> str:
+        """That the server answered with an HTTP error (``detail``: its own words, if any)."""
+        if attempts > 1:
+            if detail:
+                return msg(
+                    "{where} answered HTTP {status} while trying to {what} after {attempts} "
+                    "attempts: {detail}",
+                    where=self.where,
+                    status=status,
+                    what=what,
+                    attempts=attempts,
+                    detail=detail,
+                )
+            return msg(
+                "{where} answered HTTP {status} while trying to {what} after {attempts} attempts",
+                where=self.where,
+                status=status,
+                what=what,
+                attempts=attempts,
+            )
+        if detail:
+            return msg(
+                "{where} answered HTTP {status} while trying to {what}: {detail}",
+                where=self.where,
+                status=status,
+                what=what,
+                detail=detail,
+            )
+        return msg(
+            "{where} answered HTTP {status} while trying to {what}",
+            where=self.where,
+            status=status,
+            what=what,
         )
 
     # -- shorthands (each one request, through :meth:`call`) ---------------------------------------
@@ -301,17 +389,19 @@ class QdrantConnection:
         """
         name = self.collection
         created = False
-        if not self.call("look up the collection", lambda c: c.collection_exists(name)):
+        if not self.call(msg("look up the collection"), lambda c: c.collection_exists(name)):
             if not create:
                 raise RemoteStoreError(
-                    f"{self.where}: the collection does not exist",
+                    msg("{where}: the collection does not exist", where=self.where),
                     endpoint=self.endpoint,
-                    hint="The next indexing job creates it (`kortty-rag source refresh STORE`); "
-                    "if it held data, it was deleted on the server.",
+                    hint=msg(
+                        "The next indexing job creates it (`kortty-rag source refresh STORE`); "
+                        "if it held data, it was deleted on the server."
+                    ),
                 )
             try:
                 self.call(
-                    "create the collection",
+                    msg("create the collection"),
                     lambda c: c.create_collection(
                         name,
                         vectors_config={
@@ -327,16 +417,20 @@ class QdrantConnection:
                 created = True
             except RemoteStoreError:
                 # created concurrently by someone else? then validate theirs; else report ours
-                if not self.call("look up the collection", lambda c: c.collection_exists(name)):
+                if not self.call(
+                    msg("look up the collection"), lambda c: c.collection_exists(name)
+                ):
                     raise
-        info = self.call("read the collection's configuration", lambda c: c.get_collection(name))
+        info = self.call(
+            msg("read the collection's configuration"), lambda c: c.get_collection(name)
+        )
         self._validate(info, dimensions)
         if not self.embedded:
             present = set(info.payload_schema or {})
             for field in INDEXED_FIELDS:
                 if field not in present:
                     self.call(
-                        f"index the payload field {field!r}",
+                        msg("index the payload field {field!r}", field=field),
                         partial(
                             QdrantClient.create_payload_index,
                             collection_name=name,
@@ -353,29 +447,54 @@ class QdrantConnection:
         problems: list[str] = []
         dense = vectors.get(DENSE) if isinstance(vectors, dict) else None
         if dense is None:
-            shape = (
-                f"an unnamed vector of {vectors.size} dimensions"
+            problems.append(
+                msg(
+                    "it has an unnamed vector of {size} dimensions, not a named vector {name!r}",
+                    size=vectors.size,
+                    name=DENSE,
+                )
                 if isinstance(vectors, models.VectorParams)
-                else f"the vectors {sorted(vectors or {})}"
+                else msg(
+                    "it has the vectors {names}, not a named vector {name!r}",
+                    names=sorted(vectors or {}),
+                    name=DENSE,
+                )
             )
-            problems.append(f"it has {shape}, not a named vector {DENSE!r}")
         else:
             if dense.size != dimensions:
                 problems.append(
-                    f"its vectors have {dense.size} dimensions, the store's model gives {dimensions}"
+                    msg(
+                        "its vectors have {size} dimensions, the store's model gives {dimensions}",
+                        size=dense.size,
+                        dimensions=dimensions,
+                    )
                 )
             if dense.distance != models.Distance.COSINE:
-                problems.append(f"it uses {dense.distance.value} distance, not Cosine")
+                problems.append(
+                    msg("it uses {distance} distance, not Cosine", distance=dense.distance.value)
+                )
         sparse = (params.sparse_vectors or {}).get(LEXICAL)
         if sparse is None or sparse.modifier != models.Modifier.IDF:
-            problems.append(f"it has no sparse vector {LEXICAL!r} with the IDF modifier")
+            problems.append(
+                msg("it has no sparse vector {name!r} with the IDF modifier", name=LEXICAL)
+            )
         if problems:
+            listed = problems[0]
+            for problem in problems[1:]:
+                listed = msg("{problems}; {problem}", problems=listed, problem=problem)
             raise IncompatibleCollectionError(
-                f"The existing collection {self.collection!r} on {self.endpoint} does not fit "
-                f"this store: {'; '.join(problems)}. It was left unchanged",
+                msg(
+                    "The existing collection {collection!r} on {endpoint} does not fit this "
+                    "store: {problems}. It was left unchanged",
+                    collection=self.collection,
+                    endpoint=self.endpoint,
+                    problems=listed,
+                ),
                 endpoint=self.endpoint,
-                hint="Choose another collection name (`--collection`), or a store model with "
-                "matching dimensions.",
+                hint=msg(
+                    "Choose another collection name (`--collection`), or a store model with "
+                    "matching dimensions."
+                ),
             )
 
     def close(self) -> None:

@@ -33,6 +33,7 @@ from qdrant_client import models
 
 from kortty_rag.errors import UsageError
 from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.messages import msg
 from kortty_rag.models import Chunk, Document, EmbeddingIdentity
 
 #: bump when the payload layout changes incompatibly
@@ -91,8 +92,8 @@ def validate_collection(name: str) -> str:
     name = name.strip()
     if not _COLLECTION.match(name):
         raise UsageError(
-            f"Invalid Qdrant collection name {name!r}",
-            hint="Use 1-255 letters, digits, '-' or '_'.",
+            msg("Invalid Qdrant collection name {name!r}", name=name),
+            hint=msg("Use 1-255 letters, digits, '-' or '_'."),
         )
     return name
 

@@ -32,6 +32,7 @@ from kortty_rag.index.qdrant_layout import (
     sg,
     store_point_id,
 )
+from kortty_rag.messages import msg
 from kortty_rag.models import Document, with_heading
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ class QdrantUpdate:
                 for n in range(document.chunk_count)
             }
             self._pending = [p for p in self._pending if p.id not in ids]
-            self.store.connection.delete("delete replaced points", sorted(ids))
+            self.store.connection.delete(msg("delete replaced points"), sorted(ids))
         return document.chunk_count
 
     def remove_source(self, source_id: str) -> int:
@@ -152,7 +153,7 @@ class QdrantUpdate:
         while self._pending:
             batch = self._pending[:BATCH]
             self._add_sparse(batch)
-            self.store.connection.upsert("write chunk points", batch)
+            self.store.connection.upsert(msg("write chunk points"), batch)
             del self._pending[:BATCH]
 
     def _add_sparse(self, batch: list[models.PointStruct]) -> None:
@@ -184,7 +185,7 @@ class QdrantUpdate:
         copied: dict[str, int] = {}
         store = self.store
         for record in store.connection.scroll(
-            "copy unchanged points",
+            msg("copy unchanged points"),
             generation_filter(store.store_id, source_id, old),
             page=BATCH,
             with_vectors=True,
@@ -207,10 +208,15 @@ class QdrantUpdate:
         broken = [p for p, doc in keep.items() if copied.get(p, 0) != doc.chunk_count]
         if broken:
             raise RemoteStoreError(
-                f"{store.connection.where}: the served points of {len(broken)} documents are "
-                f"incomplete (e.g. {broken[0]!r}); the previous state is still served",
+                msg(
+                    "{where}: the served points of {count} documents are incomplete (e.g. "
+                    "{example!r}); the previous state is still served",
+                    where=store.connection.where,
+                    count=len(broken),
+                    example=broken[0],
+                ),
                 endpoint=store.connection.endpoint,
-                hint="Run `kortty-rag store rebuild STORE` to re-index every source.",
+                hint=msg("Run `kortty-rag store rebuild STORE` to re-index every source."),
             )
         for path, doc in keep.items():
             self._docs[(source_id, path)] = (doc, new)
@@ -263,7 +269,7 @@ class QdrantUpdate:
             for m in manifests.values()
         ]
         self._state = "sent"  # from here on the outcome may be unknown: never delete our points
-        store.connection.upsert("commit the update", points)
+        store.connection.upsert(msg("commit the update"), points)
         self._state = "done"
         store.ignore_active = False
         committed = {**self._committed, **manifests}
@@ -272,7 +278,7 @@ class QdrantUpdate:
         if emptied:  # empty manifests serve nothing: dropping them changes nothing visible
             try:
                 ids = [manifest_point_id(store.store_id, s) for s in emptied]
-                store.connection.delete("delete empty manifests", ids)
+                store.connection.delete(msg("delete empty manifests"), ids)
             except RemoteStoreError as exc:
                 log.warning("Empty manifests left for later: %s", exc.message)
 

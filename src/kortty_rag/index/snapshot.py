@@ -58,6 +58,7 @@ from kortty_rag.index.chunkdb import ChunkIdOf, ChunkReader, ChunkWriter, NewChu
 from kortty_rag.index.hnsw_file import HnswFileInfo, validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, HnswParams, Manifest
 from kortty_rag.index.vector_pool import ContentMatch, VectorPool, text_sha
+from kortty_rag.messages import msg
 from kortty_rag.models import Chunk, Document, EmbeddingIdentity
 
 __all__ = ["CHUNKS", "CURRENT", "FORMAT_VERSION", "MANIFEST", "SNAPSHOTS", "VECTORS", "HnswParams"]
@@ -73,7 +74,9 @@ def _now() -> str:
 
 
 def _rebuild_hint() -> str:
-    return "Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot."
+    return msg(
+        "Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot."
+    )
 
 
 # -- reading --------------------------------------------------------------------------------------
@@ -87,16 +90,21 @@ def read_pointer(folder: Path) -> tuple[str, str] | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise SnapshotError(f"Cannot read {folder / CURRENT}: {exc.strerror}") from exc
+        raise SnapshotError(
+            msg("Cannot read {path}: {reason}", path=folder / CURRENT, reason=exc.strerror)
+        ) from exc
     try:
         data = json.loads(raw)
         name, digest = str(data["snapshot"]), str(data["manifest_sha256"])
     except (ValueError, KeyError, TypeError):
         raise SnapshotError(
-            f"The snapshot pointer {folder / CURRENT} is damaged", hint=_rebuild_hint()
+            msg("The snapshot pointer {path} is damaged", path=folder / CURRENT),
+            hint=_rebuild_hint(),
         ) from None
     if data.get("product") != PRODUCT or not SNAPSHOT_NAME.match(name):
-        raise SnapshotError(f"{folder / CURRENT} is not a kortty-rag snapshot pointer")
+        raise SnapshotError(
+            msg("{path} is not a kortty-rag snapshot pointer", path=folder / CURRENT)
+        )
     return name, digest
 
 
@@ -107,7 +115,11 @@ def verify_snapshot(folder: Path, name: str, manifest_sha256: str) -> Manifest:
             return _verify(snap, name, manifest_sha256)
     except OSError as exc:
         raise SnapshotError(
-            f"Snapshot {name} is missing or unreadable ({exc.strerror or exc})",
+            msg(
+                "Snapshot {name} is missing or unreadable ({reason})",
+                name=name,
+                reason=exc.strerror or str(exc),
+            ),
             hint=_rebuild_hint(),
         ) from exc
 
@@ -121,11 +133,17 @@ def _verify(snap: OpenFolder, name: str, manifest_sha256: str) -> Manifest:
         raw = snap.read_bytes(MANIFEST)
     except OSError as exc:
         raise SnapshotError(
-            f"Snapshot {name} has no readable manifest ({exc.strerror})", hint=_rebuild_hint()
+            msg(
+                "Snapshot {name} has no readable manifest ({reason})",
+                name=name,
+                reason=exc.strerror,
+            ),
+            hint=_rebuild_hint(),
         ) from exc
     if hashlib.sha256(raw).hexdigest() != manifest_sha256:
         raise SnapshotError(
-            f"The manifest of snapshot {name} is damaged (checksum mismatch)", hint=_rebuild_hint()
+            msg("The manifest of snapshot {name} is damaged (checksum mismatch)", name=name),
+            hint=_rebuild_hint(),
         )
     try:
         data = json.loads(raw)
@@ -133,35 +151,62 @@ def _verify(snap: OpenFolder, name: str, manifest_sha256: str) -> Manifest:
             raise ValueError("foreign manifest")
         manifest = Manifest.from_json(data)
     except (ValueError, KeyError, TypeError) as exc:
-        raise SnapshotError(f"The manifest of snapshot {name} is unreadable ({exc})") from None
+        raise SnapshotError(
+            msg(
+                "The manifest of snapshot {name} is unreadable ({reason})",
+                name=name,
+                reason=str(exc),
+            )
+        ) from None
     if manifest.name != name:  # the loader reads the folder the manifest names: it must be this one
         raise SnapshotError(
-            f"The manifest in snapshot {name} belongs to snapshot {manifest.name}",
+            msg(
+                "The manifest in snapshot {name} belongs to snapshot {other}",
+                name=name,
+                other=manifest.name,
+            ),
             hint=_rebuild_hint(),
         )
     if manifest.format > FORMAT_VERSION:
         raise SnapshotError(
-            f"Snapshot {name} was written by a newer kortty-rag (format {manifest.format})",
-            hint="Upgrade kortty-rag to open this store.",
+            msg(
+                "Snapshot {name} was written by a newer kortty-rag (format {format})",
+                name=name,
+                format=manifest.format,
+            ),
+            hint=msg("Upgrade kortty-rag to open this store."),
         )
     if set(manifest.files) != _files_of(manifest.format):
-        raise SnapshotError(f"The manifest of snapshot {name} lists unexpected files")
+        raise SnapshotError(
+            msg("The manifest of snapshot {name} lists unexpected files", name=name)
+        )
     for file_name, entry in manifest.files.items():
         try:
             size = snap.size(file_name)
         except OSError as exc:
             raise SnapshotError(
-                f"Snapshot file {name}/{file_name} is missing", hint=_rebuild_hint()
+                msg("Snapshot file {name}/{file} is missing", name=name, file=file_name),
+                hint=_rebuild_hint(),
             ) from exc
         if size != int(entry["size"]):
             raise SnapshotError(
-                f"Snapshot file {name}/{file_name} has {size} bytes, expected {entry['size']} "
-                "(truncated or replaced)",
+                msg(
+                    "Snapshot file {name}/{file} has {size} bytes, expected {expected} "
+                    "(truncated or replaced)",
+                    name=name,
+                    file=file_name,
+                    size=size,
+                    expected=entry["size"],
+                ),
                 hint=_rebuild_hint(),
             )
         if snap.sha256(file_name) != entry["sha256"]:
             raise SnapshotError(
-                f"Snapshot file {name}/{file_name} is corrupted (checksum mismatch)",
+                msg(
+                    "Snapshot file {name}/{file} is corrupted (checksum mismatch)",
+                    name=name,
+                    file=file_name,
+                ),
                 hint=_rebuild_hint(),
             )
     validate_hnsw_file(snap.library_path(VECTORS), manifest.embedding.dimensions)
@@ -172,8 +217,12 @@ def check_identity(manifest: Manifest, identity: EmbeddingIdentity) -> None:
     differences = manifest.embedding.differences(identity)
     if differences:
         raise IncompatibleIndexError(
-            f"The snapshot was built with another embedding configuration "
-            f"(model {manifest.embedding.model_id}; differs in {', '.join(differences)})",
+            msg(
+                "The snapshot was built with another embedding configuration "
+                "(model {model}; differs in {differences})",
+                model=manifest.embedding.model_id,
+                differences=", ".join(differences),
+            ),
             hint=_rebuild_hint(),
         )
 
@@ -205,7 +254,11 @@ class Snapshot:
                 self._lexical = self._open_lexical(snap) if LEXICAL in manifest.files else None
         except OSError as exc:
             raise SnapshotError(
-                f"Snapshot {manifest.name} became unreadable ({exc.strerror or exc})",
+                msg(
+                    "Snapshot {name} became unreadable ({reason})",
+                    name=manifest.name,
+                    reason=exc.strerror or str(exc),
+                ),
                 hint=_rebuild_hint(),
             ) from exc
         self._lock = threading.Lock()
@@ -213,7 +266,7 @@ class Snapshot:
         if self.chunks.count() != manifest.chunks or live != manifest.chunks:
             self.close()
             raise SnapshotError(
-                f"Snapshot {manifest.name} is inconsistent (chunk counts differ)",
+                msg("Snapshot {name} is inconsistent (chunk counts differ)", name=manifest.name),
                 hint=_rebuild_hint(),
             )
 
@@ -224,7 +277,11 @@ class Snapshot:
         if hashlib.sha256(data).hexdigest() != self.manifest.files[LEXICAL]["sha256"]:
             self.chunks.close()
             raise SnapshotError(
-                f"Snapshot file {self.manifest.name}/{LEXICAL} changed after it was verified",
+                msg(
+                    "Snapshot file {name}/{file} changed after it was verified",
+                    name=self.manifest.name,
+                    file=LEXICAL,
+                ),
                 hint=_rebuild_hint(),
             )
         try:
@@ -235,7 +292,10 @@ class Snapshot:
         if index.size != self.manifest.chunks:
             self.chunks.close()
             raise SnapshotError(
-                f"Snapshot {self.manifest.name} is inconsistent (lexical index counts differ)",
+                msg(
+                    "Snapshot {name} is inconsistent (lexical index counts differ)",
+                    name=self.manifest.name,
+                ),
                 hint=_rebuild_hint(),
             )
         return index
@@ -401,7 +461,13 @@ def newest_valid_snapshot(folder: Path, identity: EmbeddingIdentity) -> tuple[st
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as exc:
-        raise SnapshotError(f"Cannot read the snapshots of {folder}: {exc.strerror}") from exc
+        raise SnapshotError(
+            msg(
+                "Cannot read the snapshots of {folder}: {reason}",
+                folder=folder,
+                reason=exc.strerror,
+            )
+        ) from exc
     for name, digest in sorted(candidates, key=lambda c: c[0], reverse=True):  # sequence first
         try:
             manifest = verify_snapshot(folder, name, digest)
@@ -580,9 +646,12 @@ class SnapshotBuilder:
             self._discard()
             if isinstance(exc, OSError):
                 raise SnapshotError(
-                    f"Could not start a new snapshot ({exc.strerror or exc}); the previous snapshot "
-                    "is still active",
-                    hint="Free disk space (or fix the I/O error) and run the job again.",
+                    msg(
+                        "Could not start a new snapshot ({reason}); the previous snapshot is still "
+                        "active",
+                        reason=exc.strerror or str(exc),
+                    ),
+                    hint=msg("Free disk space (or fix the I/O error) and run the job again."),
                 ) from exc
             raise
 
@@ -600,9 +669,12 @@ class SnapshotBuilder:
                 folder.close()
             if isinstance(exc, OSError):
                 raise SnapshotError(
-                    f"Could not start a new snapshot ({exc.strerror or exc}); the previous snapshot "
-                    "is still active",
-                    hint="Free disk space (or fix the I/O error) and run the job again.",
+                    msg(
+                        "Could not start a new snapshot ({reason}); the previous snapshot is still "
+                        "active",
+                        reason=exc.strerror or str(exc),
+                    ),
+                    hint=msg("Free disk space (or fix the I/O error) and run the job again."),
                 ) from exc
             raise
         return opened[0], opened[1], opened[2]
@@ -726,7 +798,9 @@ class SnapshotBuilder:
                         max(needed, int(self.index.get_max_elements() * 1.5) + 1024)
                     )
                 except (MemoryError, RuntimeError) as exc:
-                    raise SnapshotError(f"Could not grow the vector index: {exc}") from exc
+                    raise SnapshotError(
+                        msg("Could not grow the vector index: {reason}", reason=str(exc))
+                    ) from exc
             self.index.add_items(
                 np.asarray(vectors, dtype=np.float32), labels, replace_deleted=True
             )
@@ -740,9 +814,12 @@ class SnapshotBuilder:
             return self._commit()
         except OSError as exc:
             raise SnapshotError(
-                f"Could not write the new snapshot ({exc.strerror or exc}); the previous snapshot "
-                "is still active",
-                hint="Free disk space and run the refresh again.",
+                msg(
+                    "Could not write the new snapshot ({reason}); the previous snapshot is still "
+                    "active",
+                    reason=exc.strerror or str(exc),
+                ),
+                hint=msg("Free disk space and run the refresh again."),
             ) from exc
         finally:
             self._discard()
@@ -759,9 +836,11 @@ class SnapshotBuilder:
         self.index.save_index(str(vectors))
         if build.size(VECTORS) != self.index.index_file_size():
             raise SnapshotError(
-                "The vector index was not written completely (the disk may be full); the previous "
-                "snapshot is still active",
-                hint="Free disk space and run the refresh again.",
+                msg(
+                    "The vector index was not written completely (the disk may be full); the "
+                    "previous snapshot is still active"
+                ),
+                hint=msg("Free disk space and run the refresh again."),
             )
         checkpoint("vectors-saved")
         fd = build.open_file(LEXICAL, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
@@ -833,9 +912,15 @@ class SnapshotBuilder:
                 raise
             self._closed = True
             raise SnapshotError(
-                f"The new snapshot {name} is active, but flushing the store folder to disk failed "
-                f"({exc.strerror or exc}); a power loss now could bring back the previous snapshot",
-                hint="Check the disk, then run the refresh again to make sure it is stored durably.",
+                msg(
+                    "The new snapshot {name} is active, but flushing the store folder to disk "
+                    "failed ({reason}); a power loss now could bring back the previous snapshot",
+                    name=name,
+                    reason=exc.strerror or str(exc),
+                ),
+                hint=msg(
+                    "Check the disk, then run the refresh again to make sure it is stored durably."
+                ),
             ) from exc
         self._closed = True  # the folder is now the active snapshot: never discard it
 

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import UsageError
+from kortty_rag.messages import msg
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.chat import ChatBackend, GenerationOptions, open_chat
 from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
@@ -55,7 +56,9 @@ def user_request(question: str | None, selection: str | None) -> str:
         return prompt
     if selected:
         return str(selection)
-    raise UsageError("Nothing to ask", hint="Give a question, or --selection TEXT, or both.")
+    raise UsageError(
+        msg("Nothing to ask"), hint=msg("Give a question, or --selection TEXT, or both.")
+    )
 
 
 def retrieval_note(
@@ -67,16 +70,17 @@ def retrieval_note(
 ) -> str:
     """Why no retrieval ran ("" when it did)."""
     if kind in NO_RETRIEVAL:
-        return f"{kind.value} requests never receive retrieved context"
+        return msg("{kind} requests never receive retrieved context", kind=kind.value)
     if not linked:
-        return f"no store serves the {role.value} role"
+        return msg("no store serves the {role} role", role=role.value)
     if not gated and kind in AUTONOMOUS:
-        return (
-            f"none of the {role.value} stores opted in to autonomous workflows "
-            "(`kortty-rag store roles NAME --autonomous`)"
+        return msg(
+            "none of the {role} stores opted in to autonomous workflows "
+            "(`kortty-rag store roles NAME --autonomous`)",
+            role=role.value,
         )
     if not query:
-        return "there is no prompt or selected text to search with"
+        return msg("there is no prompt or selected text to search with")
     return ""
 
 
@@ -183,9 +187,9 @@ def ask(
     note = retrieval_note(role, kind, linked, gated, query)
     if retrieval is not None and not retrieval.block:
         note = (
-            "no excerpt was relevant enough, so the prompt goes without one"
+            msg("no excerpt was relevant enough, so the prompt goes without one")
             if retrieval.nothing_relevant
-            else "the search found no matching excerpts"
+            else msg("the search found no matching excerpts")
         )
     return Answer(
         role=role,

@@ -33,6 +33,7 @@ from kortty_rag.config.endpoints import ParsedEndpoint, check_endpoint
 from kortty_rag.config.key_variables import check_key_variable
 from kortty_rag.config.secrets import profile_account, read_secret
 from kortty_rag.errors import ChatError, UsageError
+from kortty_rag.messages import msg
 from kortty_rag.profiles.profiles import AiProfile, Backend
 
 Messages = Sequence[Mapping[str, str]]
@@ -53,9 +54,9 @@ class GenerationOptions:
 
     def __post_init__(self) -> None:
         if self.max_tokens < 1:
-            raise UsageError("The answer needs at least 1 token (--max-tokens)")
+            raise UsageError(msg("The answer needs at least 1 token (--max-tokens)"))
         if not 0.0 <= self.temperature <= 2.0:
-            raise UsageError("The temperature must be between 0 and 2")
+            raise UsageError(msg("The temperature must be between 0 and 2"))
 
 
 class ChatBackend(Protocol):
@@ -100,9 +101,15 @@ class LlamaChat:
         self.path = Path(profile.model).expanduser()
         if not self.path.is_file():
             raise ChatError(
-                f"The chat model {self.path} of AI profile {profile.name!r} does not exist",
-                hint="Point the profile at a GGUF file: `kortty-rag profile add NAME --backend "
-                "llama.cpp --model PATH --replace`.",
+                msg(
+                    "The chat model {path} of AI profile {profile!r} does not exist",
+                    path=self.path,
+                    profile=profile.name,
+                ),
+                hint=msg(
+                    "Point the profile at a GGUF file: `kortty-rag profile add NAME --backend "
+                    "llama.cpp --model PATH --replace`."
+                ),
             )
         self.n_threads = n_threads
         self._llama: Any = None
@@ -123,8 +130,12 @@ class LlamaChat:
                 )
             except (ValueError, RuntimeError, OSError) as exc:
                 raise ChatError(
-                    f"llama.cpp could not load the chat model {self.path}: {exc}",
-                    hint="Check that the file is a complete GGUF chat model.",
+                    msg(
+                        "llama.cpp could not load the chat model {path}: {error}",
+                        path=self.path,
+                        error=str(exc),
+                    ),
+                    hint=msg("Check that the file is a complete GGUF chat model."),
                 ) from exc
         return self._llama
 
@@ -143,13 +154,21 @@ class LlamaChat:
                     yield text
         except ValueError as exc:  # the context is too small, or the chat template refused
             raise ChatError(
-                f"The chat model {self.path.name} refused the request: {exc}",
-                hint="If the context window is too small: shorten the request or --max-tokens, or "
-                "raise the profile's --context-window. A template that refuses system messages "
-                "needs another model.",
+                msg(
+                    "The chat model {name} refused the request: {error}",
+                    name=self.path.name,
+                    error=str(exc),
+                ),
+                hint=msg(
+                    "If the context window is too small: shorten the request or --max-tokens, or "
+                    "raise the profile's --context-window. A template that refuses system messages "
+                    "needs another model."
+                ),
             ) from exc
         except RuntimeError as exc:
-            raise ChatError(f"llama.cpp failed while answering: {exc}") from exc
+            raise ChatError(
+                msg("llama.cpp failed while answering: {error}", error=str(exc))
+            ) from exc
 
     def close(self) -> None:
         llama, self._llama = self._llama, None
@@ -174,10 +193,16 @@ def api_key(profile: AiProfile, environ: Mapping[str, str] | None = None) -> str
         key = read_secret(profile_account(profile.name))
         if not key:
             raise UsageError(
-                f"The API key of AI profile {profile.name!r} is not in the keyring (or the "
-                "keyring is locked or unavailable)",
-                hint=f"Store it again: `kortty-rag profile key {profile.name!r}` reads it from "
-                "standard input. Check that the keyring is unlocked.",
+                msg(
+                    "The API key of AI profile {profile!r} is not in the keyring (or the "
+                    "keyring is locked or unavailable)",
+                    profile=profile.name,
+                ),
+                hint=msg(
+                    "Store it again: `kortty-rag profile key {profile!r}` reads it from "
+                    "standard input. Check that the keyring is unlocked.",
+                    profile=profile.name,
+                ),
             )
         return key
     if not name:
@@ -185,16 +210,28 @@ def api_key(profile: AiProfile, environ: Mapping[str, str] | None = None) -> str
     try:
         check_key_variable(name)
     except UsageError as exc:
-        raise UsageError(f"AI profile {profile.name!r}: {exc.message}", hint=exc.hint) from None
+        raise UsageError(
+            msg("AI profile {profile!r}: {reason}", profile=profile.name, reason=exc.message),
+            hint=exc.hint,
+        ) from None
     value = (os.environ if environ is None else environ).get(name, "").strip()
     if not value:
         raise UsageError(
-            f"The environment variable {name} (the API key of AI profile {profile.name!r}) is "
-            "not set",
-            hint=f"Set it before running, e.g. `export {name}=...`.",
+            msg(
+                "The environment variable {variable} (the API key of AI profile {profile!r}) is "
+                "not set",
+                variable=name,
+                profile=profile.name,
+            ),
+            hint=msg("Set it before running, e.g. `export {variable}=...`.", variable=name),
         )
     if not value.isprintable():
-        raise UsageError(f"The environment variable {name} holds characters a key cannot contain")
+        raise UsageError(
+            msg(
+                "The environment variable {variable} holds characters a key cannot contain",
+                variable=name,
+            )
+        )
     return value
 
 
@@ -254,10 +291,11 @@ class OpenAIChat:
     ) -> None:
         """``key``: use this API key rather than the profile's (a key entered but not saved yet)."""
         if not profile.endpoint:
-            raise UsageError(f"AI profile {profile.name!r} has no endpoint")
+            raise UsageError(msg("AI profile {profile!r} has no endpoint", profile=profile.name))
         self.profile = profile
         self.endpoint = check_endpoint(
-            profile.endpoint, what=f"endpoint of AI profile {profile.name!r}"
+            profile.endpoint,
+            what=msg("endpoint of AI profile {profile!r}", profile=profile.name),
         )
         self.path = chat_completions_path(self.endpoint)
         self.connect_timeout = connect_timeout
@@ -265,7 +303,11 @@ class OpenAIChat:
         self._key = key if key is not None else api_key(profile, environ)
 
     def _fail(self, message: str, hint: str = "") -> ChatError:
-        return ChatError(f"{self.endpoint.url}: {message}", endpoint=self.endpoint.url, hint=hint)
+        return ChatError(
+            msg("{endpoint}: {reason}", endpoint=self.endpoint.url, reason=message),
+            endpoint=self.endpoint.url,
+            hint=hint,
+        )
 
     def _connect(self) -> http.client.HTTPConnection:
         host, port = self.endpoint.host, self.endpoint.port
@@ -302,7 +344,7 @@ class OpenAIChat:
                 "temperature": options.temperature,
             }
         ).encode("utf-8")
-        with self._connection(read_hint="The model may be overloaded.") as conn:
+        with self._connection(read_hint=msg("The model may be overloaded.")) as conn:
             conn.request("POST", self.path, body=body, headers=self._headers())
             response = conn.getresponse()
             try:
@@ -327,22 +369,30 @@ class OpenAIChat:
                 conn = self._connect()
             except TimeoutError as exc:
                 raise self._fail(
-                    f"no connection within {self.connect_timeout:g} s",
-                    "Check that the server is running and reachable.",
+                    msg("no connection within {seconds:g} s", seconds=self.connect_timeout),
+                    msg("Check that the server is running and reachable."),
                 ) from exc
             yield conn
         except ssl.SSLCertVerificationError as exc:
             raise self._fail(
-                f"TLS certificate verification failed ({exc.verify_message})",
-                "The server's certificate must be valid for its host name and trusted by the "
-                "system's CA store.",
+                msg("TLS certificate verification failed ({reason})", reason=exc.verify_message),
+                msg(
+                    "The server's certificate must be valid for its host name and trusted by the "
+                    "system's CA store."
+                ),
             ) from exc
         except TimeoutError as exc:
-            raise self._fail(f"no answer within {self.read_timeout:g} s", read_hint) from exc
+            raise self._fail(
+                msg("no answer within {seconds:g} s", seconds=self.read_timeout), read_hint
+            ) from exc
         except ConnectionRefusedError as exc:
-            raise self._fail("connection refused", "Check that the server is running.") from exc
+            raise self._fail(
+                msg("connection refused"), msg("Check that the server is running.")
+            ) from exc
         except (OSError, http.client.HTTPException) as exc:
-            raise self._fail(f"the connection failed: {_clean(str(exc), self._key)}") from exc
+            raise self._fail(
+                msg("the connection failed: {error}", error=_clean(str(exc), self._key))
+            ) from exc
         finally:
             if conn is not None:
                 conn.close()
@@ -375,42 +425,56 @@ class OpenAIChat:
         status = response.status
         if status in (401, 403):
             if self.profile.api_key_env:
-                hint = f"Check the API key in ${self.profile.api_key_env}."
+                hint = msg("Check the API key in ${variable}.", variable=self.profile.api_key_env)
             elif self.profile.api_key_in_keyring:
-                hint = (
-                    "Check the API key kept in the keyring; `kortty-rag profile key "
-                    f"{self.profile.name!r}` replaces it."
+                hint = msg(
+                    "Check the API key kept in the keyring; `kortty-rag profile key {profile!r}` "
+                    "replaces it.",
+                    profile=self.profile.name,
                 )
             else:
-                hint = (
-                    "The endpoint needs an API key: `kortty-rag profile key "
-                    f"{self.profile.name!r}` keeps one in the OS keyring (or name, in the profile, "
-                    "an environment variable that holds it)."
+                hint = msg(
+                    "The endpoint needs an API key: `kortty-rag profile key {profile!r}` keeps one "
+                    "in the OS keyring (or name, in the profile, an environment variable that "
+                    "holds it).",
+                    profile=self.profile.name,
                 )
         elif status == 404:
-            hint = (
-                f"Check the endpoint URL (/v1/chat/completions is added) and the model name "
-                f"{self.profile.model!r}."
+            hint = msg(
+                "Check the endpoint URL (/v1/chat/completions is added) and the model name "
+                "{model!r}.",
+                model=self.profile.model,
             )
         elif status == 429:
-            hint = "The endpoint is rate-limiting requests; try again later."
+            hint = msg("The endpoint is rate-limiting requests; try again later.")
         elif 300 <= status < 400:
-            hint = "Redirects are not followed; give the final URL as the profile's endpoint."
+            hint = msg("Redirects are not followed; give the final URL as the profile's endpoint.")
         else:
-            hint = "See the server's log for details."
-        message = f"HTTP {status} {response.reason}" + (f": {detail}" if detail else "")
+            hint = msg("See the server's log for details.")
+        message = (
+            msg(
+                "HTTP {status} {reason}: {detail}",
+                status=status,
+                reason=response.reason,
+                detail=detail,
+            )
+            if detail
+            else msg("HTTP {status} {reason}", status=status, reason=response.reason)
+        )
         return self._fail(message, hint)
 
     def _whole_answer(self, response: http.client.HTTPResponse) -> Iterator[str]:
         raw = response.read(MAX_JSON_BYTES + 1)
         if len(raw) > MAX_JSON_BYTES:
-            raise self._fail("the answer is too large")
+            raise self._fail(msg("the answer is too large"))
         try:
             payload = json.loads(raw)
         except ValueError as exc:
-            raise self._fail("the answer is not valid JSON") from exc
+            raise self._fail(msg("the answer is not valid JSON")) from exc
         if isinstance(payload, Mapping) and payload.get("error"):
-            raise self._fail(f"the server reported: {_error_detail(raw, self._key)}")
+            raise self._fail(
+                msg("the server reported: {detail}", detail=_error_detail(raw, self._key))
+            )
         text = delta_text(payload)
         if text:
             yield text
@@ -419,7 +483,7 @@ class OpenAIChat:
         def lines() -> Iterator[bytes]:
             while line := response.readline(MAX_LINE_BYTES + 1):
                 if len(line) > MAX_LINE_BYTES:
-                    raise self._fail("a stream event is too large")
+                    raise self._fail(msg("a stream event is too large"))
                 yield line
 
         finished = False
@@ -429,10 +493,13 @@ class OpenAIChat:
             try:
                 payload = json.loads(data)
             except ValueError as exc:
-                raise self._fail("the stream contains an event that is not JSON") from exc
+                raise self._fail(msg("the stream contains an event that is not JSON")) from exc
             if isinstance(payload, Mapping) and payload.get("error"):
                 raise self._fail(
-                    f"the server reported: {_error_detail(data.encode('utf-8'), self._key)}"
+                    msg(
+                        "the server reported: {detail}",
+                        detail=_error_detail(data.encode("utf-8"), self._key),
+                    )
                 )
             finished = finished or bool(_first_choice(payload).get("finish_reason"))
             text = delta_text(payload)
@@ -440,8 +507,8 @@ class OpenAIChat:
                 yield text
         if not finished:
             raise self._fail(
-                "the stream ended before the answer was complete",
-                "The server may have crashed or dropped the connection; see its log.",
+                msg("the stream ended before the answer was complete"),
+                msg("The server may have crashed or dropped the connection; see its log."),
             )
 
     def close(self) -> None:

@@ -22,6 +22,7 @@ from kortty_rag.config.registry import config_lock, validate_name
 from kortty_rag.config.secrets import delete_secret, profile_account
 from kortty_rag.decoding import FieldError, convert, decode, expect_object, join
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
+from kortty_rag.messages import msg
 from kortty_rag.models import Role
 
 PRODUCT = "kortty-rag"
@@ -48,22 +49,24 @@ class AiProfile:
 
     def __post_init__(self) -> None:
         if self.context_window < 512:
-            raise UsageError("A context window must be at least 512 tokens")
+            raise UsageError(msg("A context window must be at least 512 tokens"))
         if self.preset not in PRESET_FAMILIES:
             raise UsageError(
-                f"Unknown prompt preset family {self.preset!r}",
-                hint=f"Choose one of: {', '.join(PRESET_FAMILIES)}.",
+                msg("Unknown prompt preset family {preset!r}", preset=self.preset),
+                hint=msg("Choose one of: {choices}.", choices=", ".join(PRESET_FAMILIES)),
             )
         if self.backend is Backend.OPENAI and not self.endpoint:
-            raise UsageError("An OpenAI-compatible profile needs an endpoint URL")
+            raise UsageError(msg("An OpenAI-compatible profile needs an endpoint URL"))
         if self.endpoint:
             check_endpoint(self.endpoint)  # https, or plain http only on loopback
         if self.api_key_env is not None:
             check_key_variable(self.api_key_env)  # a name, never a pasted key
         if self.api_key_env is not None and self.api_key_in_keyring:
             raise UsageError(
-                "An AI profile takes its API key from an environment variable or from the "
-                "keyring, not both"
+                msg(
+                    "An AI profile takes its API key from an environment variable or from the "
+                    "keyring, not both"
+                )
             )
 
     def to_json(self) -> dict[str, Any]:
@@ -95,8 +98,8 @@ class ProfileSettings:
         return [role for role, name in self.roles if name == profile_name]
 
 
-SETTINGS_LABEL = "The settings file"
-SETTINGS_HINT = (
+SETTINGS_LABEL = msg("The settings file")
+SETTINGS_HINT = msg(
     "Fix that part of the file or restore it from a backup; "
     "`kortty-rag profile add` and `role assign` rewrite it once it can be read."
 )
@@ -123,11 +126,13 @@ class ProfileRegistry:
         if data is None:
             return ProfileSettings()
         if data.get("product") != PRODUCT:
-            raise ConfigError(f"{path} was not written by kortty-rag; it is left untouched")
+            raise ConfigError(
+                msg("{path} was not written by kortty-rag; it is left untouched", path=path)
+            )
         try:
             schema = convert(int, data.get("schema", 0), "schema")
             if schema > SCHEMA_VERSION:
-                raise ConfigError(f"{path} was written by a newer kortty-rag")
+                raise ConfigError(msg("{path} was written by a newer kortty-rag", path=path))
             profiles = convert(tuple[AiProfile, ...], data.get("profiles", []), "profiles")
             roles = _roles(data.get("roles", {}))
         except FieldError as exc:
@@ -156,15 +161,18 @@ class ProfileRegistry:
             if profile.name.lower() == name.lower():
                 return profile
         raise NotFoundError(
-            f"No AI profile named {name!r}", hint="`kortty-rag profile list` shows the profiles."
+            msg("No AI profile named {name!r}", name=name),
+            hint=msg("`kortty-rag profile list` shows the profiles."),
         )
 
     def add(self, profile: AiProfile, *, replace_existing: bool = False) -> AiProfile:
-        profile = replace(profile, name=validate_name(profile.name, "AI profile"))
+        profile = replace(profile, name=validate_name(profile.name, msg("AI profile")))
         with self._editing() as settings:
             others = [p for p in settings.profiles if p.name.lower() != profile.name.lower()]
             if len(others) != len(settings.profiles) and not replace_existing:
-                raise AlreadyExistsError(f"An AI profile named {profile.name!r} already exists")
+                raise AlreadyExistsError(
+                    msg("An AI profile named {name!r} already exists", name=profile.name)
+                )
             self._save(replace(settings, profiles=(*others, profile)))
         return profile
 
@@ -194,7 +202,7 @@ class ProfileRegistry:
         profile = self.load().role_profile(role)
         if profile is None:
             raise NotFoundError(
-                f"No AI profile holds the {role.value} role",
-                hint=f"Assign one: `kortty-rag role assign {role.value} PROFILE`.",
+                msg("No AI profile holds the {role} role", role=role.value),
+                hint=msg("Assign one: `kortty-rag role assign {role} PROFILE`.", role=role.value),
             )
         return profile

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kortty_rag.embedding.catalog import LEXICAL_SHARES, relevance_floors
+from kortty_rag.messages import msg
 from kortty_rag.models import RelevanceLevel, RetrievalSettings, Store
 
 #: the store settings' default (low): costs nothing measurable on the SciFact dev split and keeps the
@@ -28,6 +29,17 @@ from kortty_rag.models import RelevanceLevel, RetrievalSettings, Store
 DEFAULT_LEVEL = RetrievalSettings.min_relevance
 LEVELS = tuple(RelevanceLevel)
 _RANK = {RelevanceLevel.LOW: 0, RelevanceLevel.MEDIUM: 1, RelevanceLevel.HIGH: 2}
+
+
+def level_word(level: RelevanceLevel) -> str:
+    """``level``'s value (``off``, ``low``, ``medium``, ``high``) as a word that can be translated."""
+    words = {
+        RelevanceLevel.OFF: msg("off"),
+        RelevanceLevel.LOW: msg("low"),
+        RelevanceLevel.MEDIUM: msg("medium"),
+        RelevanceLevel.HIGH: msg("high"),
+    }
+    return words.get(level, level.value)
 
 
 def allowed_levels() -> str:
@@ -63,10 +75,13 @@ class RelevanceFloor:
     def describe(self) -> str:
         """One line for people: the level and what it asks for."""
         if self.dense is None or self.lexical is None:
-            return f"{self.level.value} (every candidate may enter)"
-        return (
-            f"{self.level.value} (similarity at least {self.dense:.2f}, or at least "
-            f"{self.lexical:.0%} of the question's words)"
+            return msg("{level} (every candidate may enter)", level=level_word(self.level))
+        return msg(
+            "{level} (similarity at least {similarity:.2f}, or at least {share:.0%} of the "
+            "question's words)",
+            level=level_word(self.level),
+            similarity=self.dense,
+            share=self.lexical,
         )
 
     def to_json(self) -> dict[str, Any]:

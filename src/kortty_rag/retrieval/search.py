@@ -28,6 +28,7 @@ from typing import Any
 from kortty_rag.embedding.base import Embedder
 from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
+from kortty_rag.messages import msg
 from kortty_rag.models import (
     LOCATION_SEPARATOR,
     Chunk,
@@ -51,16 +52,16 @@ from kortty_rag.retrieval.fusion import (
 )
 from kortty_rag.retrieval.relevance import RelevanceFloor, floor_for
 
-DROP_PER_DOCUMENT = "per-document cap"
-DROP_BUDGET = "token budget"
-DROP_TOTAL = "excerpt limit"
-DROP_DISABLED = "disabled source"
-DROP_BELOW_FLOOR = "below relevance floor"
+DROP_PER_DOCUMENT = msg("per-document cap")
+DROP_BUDGET = msg("token budget")
+DROP_TOTAL = msg("excerpt limit")
+DROP_DISABLED = msg("disabled source")
+DROP_BELOW_FLOOR = msg("below relevance floor")
 
 #: Why a result has no excerpts (``RetrievalResult.note``).
-NO_MATCHES = "No excerpts found."
-NOTHING_RELEVANT = "No excerpt was relevant enough; nothing would be added to the prompt."
-NOTHING_FITS = "No excerpt fit the token budget; nothing would be added to the prompt."
+NO_MATCHES = msg("No excerpts found.")
+NOTHING_RELEVANT = msg("No excerpt was relevant enough; nothing would be added to the prompt.")
+NOTHING_FITS = msg("No excerpt fit the token budget; nothing would be added to the prompt.")
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,9 @@ class Candidate:
         where = self.path
         if self.chunk.heading:
             where += LOCATION_SEPARATOR + self.chunk.heading
-        return f"{where}, page {self.chunk.page}" if self.chunk.page is not None else where
+        if self.chunk.page is None:
+            return where
+        return msg("{location}, page {page}", location=where, page=self.chunk.page)
 
     def scores_json(self) -> dict[str, Any]:
         return {
@@ -467,7 +470,7 @@ class RetrievalService:
         context_window: int | None = None,
     ) -> RetrievalResult:
         if options is not None and not (options.dense or options.lexical):
-            raise UsageError("Both dense and lexical search are switched off")
+            raise UsageError(msg("Both dense and lexical search are switched off"))
         return retrieve(
             query,
             stores,

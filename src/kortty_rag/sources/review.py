@@ -12,6 +12,7 @@ from kortty_rag.chunking.estimate import (
     estimated_chunks,
     estimated_seconds,
 )
+from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity, FileStatus, Source
 from kortty_rag.progress import format_duration
 
@@ -53,21 +54,27 @@ class ReviewRow:
         if not self.characters:
             return ""
         if self.characters < 10_000:
-            return f"{self.characters:,} chars"
+            return msg("{count:,} chars", count=self.characters)
         if self.characters < 1_000_000:
-            return f"{self.characters / 1000:.0f} k chars"
-        return f"{self.characters / 1_000_000:.1f} M chars"
+            return msg("{thousands:.0f} k chars", thousands=self.characters / 1000)
+        return msg("{millions:.1f} M chars", millions=self.characters / 1_000_000)
 
     @property
     def shown_reason(self) -> str:
         """The reason column: the reason, plus the estimate of a document that is long to embed."""
         if not self.long_to_embed:
             return self.reason
-        estimate = (
-            f"{self.text_size}, about {self.estimated_chunks:,} chunks, "
-            f"about {format_duration(self.estimated_seconds)} to embed"
+        estimate = msg(
+            "{size}, about {chunks:,} chunks, about {duration} to embed",
+            size=self.text_size,
+            chunks=self.estimated_chunks,
+            duration=format_duration(self.estimated_seconds),
         )
-        return f"{self.reason} — {estimate}" if self.reason else estimate
+        return (
+            msg("{reason} — {estimate}", reason=self.reason, estimate=estimate)
+            if self.reason
+            else estimate
+        )
 
     def with_estimate(self, identity: EmbeddingIdentity) -> ReviewRow:
         if self.status is not FileStatus.INDEX:
@@ -143,19 +150,31 @@ class ReviewSummary:
         }
 
     def lines(self) -> list[str]:
-        formats = ", ".join(f"{fmt} {n}" for fmt, n in self.formats.items()) or "none"
-        lines = [
-            f"To index: {self.to_index} ({self.new} new, {self.changed} changed); "
-            f"unchanged: {self.unchanged}; skipped: {self.skipped}; to remove: {self.removed}",
-            f"Formats to index: {formats}",
+        formats = ", ".join(f"{fmt} {n}" for fmt, n in self.formats.items()) or msg("none")
+        lines: list[str] = [
+            msg(
+                "To index: {to_index} ({new} new, {changed} changed); unchanged: {unchanged}; "
+                "skipped: {skipped}; to remove: {removed}",
+                to_index=self.to_index,
+                new=self.new,
+                changed=self.changed,
+                unchanged=self.unchanged,
+                skipped=self.skipped,
+                removed=self.removed,
+            ),
+            msg("Formats to index: {formats}", formats=formats),
         ]
         if self.estimated_chunks:
             lines.append(
-                f"Text to index: {self.characters:,} characters, about "
-                f"{self.estimated_chunks:,} chunks, about "
-                f"{format_duration(self.estimated_seconds)} to embed at nominal speed"
+                msg(
+                    "Text to index: {characters:,} characters, about {chunks:,} chunks, about "
+                    "{duration} to embed at nominal speed",
+                    characters=self.characters,
+                    chunks=self.estimated_chunks,
+                    duration=format_duration(self.estimated_seconds),
+                )
             )
-        lines += [f"Preview cap reached: {cap}" for cap in self.caps_reached]
+        lines += [msg("Preview cap reached: {cap}", cap=cap) for cap in self.caps_reached]
         return lines
 
 

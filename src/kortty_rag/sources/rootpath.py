@@ -15,6 +15,7 @@ import os
 import stat
 from pathlib import Path
 
+from kortty_rag.messages import msg
 from kortty_rag.models import Source
 
 
@@ -52,12 +53,16 @@ def root_moved(source: Source) -> str | None:
         return None
     link = symlink_on_path(Path(source.path))
     how = (
-        f"{link} is a symbolic link to {link_target(link)}"
+        msg("{link} is a symbolic link to {target}", link=link, target=link_target(link))
         if link is not None
-        else "a folder on its path was moved or replaced"
+        else msg("a folder on its path was moved or replaced")
     )
-    return (
-        f"{source.path} now leads to {now}, not to {source.real_path} where it led when it was "
-        f"added ({how}); it was not scanned so that no other folder is indexed in its place. "
-        f"If the move is intended, remove this source and add the real path {now}"
+    return msg(
+        "{path} now leads to {now}, not to {recorded} where it led when it was added ({how}); it "
+        "was not scanned so that no other folder is indexed in its place. If the move is "
+        "intended, remove this source and add the real path {now}",
+        path=source.path,
+        now=now,
+        recorded=source.real_path,
+        how=how,
     )

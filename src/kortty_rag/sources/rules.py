@@ -13,6 +13,7 @@ from collections.abc import Iterable
 import pathspec
 
 from kortty_rag.errors import UsageError
+from kortty_rag.messages import msg
 from kortty_rag.models import SourceOptions
 
 EXCLUDED_DIRS = frozenset(
@@ -54,8 +55,13 @@ def _spec(patterns: Iterable[str], *, option: str | None = None) -> pathspec.Git
         except (ValueError, re.error) as exc:  # GitIgnorePatternError is a ValueError
             if option is not None:
                 raise UsageError(
-                    f"Invalid {option} pattern {pattern!r} ({exc})",
-                    hint="Patterns use .gitignore syntax, for example *.md or drafts/.",
+                    msg(
+                        "Invalid {option} pattern {pattern} ({error})",
+                        option=option,
+                        pattern=repr(pattern),
+                        error=str(exc),
+                    ),
+                    hint=msg("Patterns use .gitignore syntax, for example *.md or drafts/."),
                 ) from None
             continue
         lines.append(pattern)
@@ -76,9 +82,9 @@ class PathRules:
     @staticmethod
     def hidden_or_fixed_dir(name: str) -> str | None:
         if name in EXCLUDED_DIRS:
-            return f"excluded folder ({name})"
+            return msg("excluded folder ({name})", name=name)
         if name.startswith("."):
-            return "hidden folder"
+            return msg("hidden folder")
         return None
 
     def folder_reason(self, rel: str) -> str | None:
@@ -88,16 +94,16 @@ class PathRules:
         if fixed:
             return fixed
         if self._exclude is not None and self._exclude.match_file(rel + "/"):
-            return "excluded by an exclude pattern"
+            return msg("excluded by an exclude pattern")
         return None
 
     def file_reason(self, rel: str) -> str | None:
         """Why the file at ``rel`` is not considered (before format and content checks), or ``None``."""
         name = rel.rsplit("/", 1)[-1]
         if name.startswith("."):
-            return "hidden file"
+            return msg("hidden file")
         if self._exclude is not None and self._exclude.match_file(rel):
-            return "excluded by an exclude pattern"
+            return msg("excluded by an exclude pattern")
         return None
 
     def included(self, rel: str) -> bool:

@@ -21,6 +21,7 @@ from kortty_rag.extract.limits import max_characters, too_much_text
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.extract.safe_open import NotRegularFile, kind_of, read_regular_file
 from kortty_rag.extract.text import TextInspector, TextRejected
+from kortty_rag.messages import msg
 from kortty_rag.models import FileStatus, MiB, Source, SourceKind
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 from kortty_rag.sources.formats import detect_format, is_pdf
@@ -28,7 +29,7 @@ from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState, Source
 from kortty_rag.sources.rootpath import root_moved
 from kortty_rag.sources.rules import GITIGNORE, GitignoreRules, PathRules
 
-SCAN_MESSAGE = "Checking selected files and folders…"
+SCAN_MESSAGE = msg("Checking selected files and folders…")
 _BLOCK = 1 << 20
 
 
@@ -54,7 +55,7 @@ class _Budget:
         if self.reached:
             return False
         if self.visited >= self.limits.max_visited_files:
-            self.reached.append(f"{self.limits.max_visited_files:,} visited files")
+            self.reached.append(msg("{count:,} visited files", count=self.limits.max_visited_files))
             return False
         self.visited += 1
         return True
@@ -62,11 +63,16 @@ class _Budget:
     def accept(self, size: int, characters: int) -> bool:
         """Account one accepted file; False (and the cap noted) when it does not fit any more."""
         if self.accepted_bytes + size > self.limits.max_accepted_bytes:
-            self.reached.append(f"{human_size(self.limits.max_accepted_bytes)} of accepted data")
+            self.reached.append(
+                msg("{size} of accepted data", size=human_size(self.limits.max_accepted_bytes))
+            )
             return False
         if self.characters + characters > self.limits.max_extracted_characters:
             self.reached.append(
-                f"{self.limits.max_extracted_characters / MiB:g} Mi characters of extracted text"
+                msg(
+                    "{count:g} Mi characters of extracted text",
+                    count=self.limits.max_extracted_characters / MiB,
+                )
             )
             return False
         self.accepted_bytes += size
@@ -78,9 +84,13 @@ def human_size(size: int) -> str:
     value = float(size)
     for unit in ("B", "KiB", "MiB", "GiB"):
         if value < 1024 or unit == "GiB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+            return (
+                msg("{amount:.0f} {unit}", amount=value, unit=unit)
+                if unit == "B"
+                else msg("{amount:.1f} {unit}", amount=value, unit=unit)
+            )
         value /= 1024
-    return f"{size} B"
+    return msg("{amount:.0f} {unit}", amount=size, unit="B")
 
 
 def _is_utf8(name: str) -> bool:
@@ -143,21 +153,32 @@ class Scanner:
             info = os.lstat(root)
         except FileNotFoundError:
             return SourceReview(
-                source, (), tuple(sorted(known)), RootState.MISSING, f"{root} no longer exists"
+                source,
+                (),
+                tuple(sorted(known)),
+                RootState.MISSING,
+                msg("{path} no longer exists", path=root),
             )
         except OSError as exc:
-            return self._root_error(source, f"cannot access {root} ({_error_text(exc)})")
+            return self._root_error(
+                source, msg("cannot access {path} ({error})", path=root, error=_error_text(exc))
+            )
         if stat.S_ISLNK(info.st_mode):
             return self._root_error(
                 source,
-                f"{root} is a symbolic link; links are never followed — add its target instead",
+                msg(
+                    "{path} is a symbolic link; links are never followed — add its target instead",
+                    path=root,
+                ),
             )
         expected = stat.S_ISDIR if source.kind is SourceKind.FOLDER else stat.S_ISREG
         if not expected(info.st_mode):
+            kind = kind_of(info.st_mode) if not stat.S_ISREG(info.st_mode) else msg("file")
             return self._root_error(
                 source,
-                f"{root} is a {kind_of(info.st_mode) if not stat.S_ISREG(info.st_mode) else 'file'}"
-                f", but the source is a {source.kind.value}",
+                msg("{path} is a {kind}, but the source is a folder", path=root, kind=kind)
+                if source.kind is SourceKind.FOLDER
+                else msg("{path} is a {kind}, but the source is a file", path=root, kind=kind),
             )
         walk = _Walk(self, source, known)
         if source.kind is SourceKind.FILE:
@@ -166,13 +187,21 @@ class Scanner:
             try:
                 walk.folder_tree(root)
             except PermissionError as exc:
-                return self._root_error(source, f"cannot read folder {root} ({_error_text(exc)})")
+                return self._root_error(
+                    source,
+                    msg("cannot read folder {path} ({error})", path=root, error=_error_text(exc)),
+                )
         if os.path.realpath(root) != resolved:  # a parent was swapped while the walk ran
             return self._root_error(
                 source,
-                f"{root} led to {resolved} when the scan started but to {os.path.realpath(root)} "
-                "when it ended (a folder on its path was moved or re-linked); nothing of it was "
-                "indexed — refresh again once the path is stable",
+                msg(
+                    "{path} led to {before} when the scan started but to {after} when it ended (a "
+                    "folder on its path was moved or re-linked); nothing of it was indexed — "
+                    "refresh again once the path is stable",
+                    path=root,
+                    before=resolved,
+                    after=os.path.realpath(root),
+                ),
             )
         return walk.review()
 
@@ -263,7 +292,7 @@ class _Walk:
                 self.skip(
                     folder,
                     rel,
-                    f"cannot read folder ({_error_text(exc)})",
+                    msg("cannot read folder ({error})", error=_error_text(exc)),
                     fmt="folder",
                     keeps_previous=True,
                     problem=True,
@@ -282,7 +311,7 @@ class _Walk:
                     self.skip(
                         Path(_displayable(entry.path)),
                         _displayable(child_rel),
-                        "name is not valid UTF-8 (rename it to index it)",
+                        msg("name is not valid UTF-8 (rename it to index it)"),
                         problem=True,
                     )
                     continue
@@ -292,7 +321,7 @@ class _Walk:
                     self.skip(
                         path,
                         child_rel,
-                        f"cannot read entry ({_error_text(exc)})",
+                        msg("cannot read entry ({error})", error=_error_text(exc)),
                         keeps_previous=child_rel in self.known,
                         problem=True,
                     )
@@ -300,7 +329,7 @@ class _Walk:
                 if stat.S_ISDIR(info.st_mode):
                     reason = self.rules.folder_reason(child_rel)
                     if reason is None and self.gitignore.ignored(child_rel, is_dir=True):
-                        reason = "ignored by .gitignore"
+                        reason = msg("ignored by .gitignore")
                     if reason:
                         self.skip(path, child_rel, reason, fmt="folder")
                     else:
@@ -308,7 +337,7 @@ class _Walk:
                     continue
                 reason = self.rules.file_reason(child_rel)
                 if reason is None and self.gitignore.ignored(child_rel, is_dir=False):
-                    reason = "ignored by .gitignore"
+                    reason = msg("ignored by .gitignore")
                 if reason is not None:
                     if not self.s.budget.visit():
                         self.complete = False
@@ -346,22 +375,30 @@ class _Walk:
         mode = info.st_mode
         fmt = detect_format(path.name)
         if stat.S_ISLNK(mode):
-            self.skip(path, rel, "symbolic link (links are never followed)")
+            self.skip(path, rel, msg("symbolic link (links are never followed)"))
             return True
         if not stat.S_ISREG(mode):
-            self.skip(path, rel, f"{kind_of(mode)} — not a regular file, never opened")
+            self.skip(
+                path, rel, msg("{kind} — not a regular file, never opened", kind=kind_of(mode))
+            )
             return True
         if fmt is None:
             suffix = path.suffix.lower()
             what = (
-                f"unsupported format ({suffix})"
+                msg("unsupported format ({suffix})", suffix=suffix)
                 if suffix
-                else "unsupported file type (no known name or suffix)"
+                else msg("unsupported file type (no known name or suffix)")
             )
             self.skip(path, rel, what, size=info.st_size)
             return True
         if not explicit and not self.rules.included(rel):
-            self.skip(path, rel, "not matched by the include patterns", fmt=fmt, size=info.st_size)
+            self.skip(
+                path,
+                rel,
+                msg("not matched by the include patterns"),
+                fmt=fmt,
+                size=info.st_size,
+            )
             return True
         if not explicit:
             owner = self.s.file_sources.get(os.path.realpath(path))
@@ -369,7 +406,7 @@ class _Walk:
                 self.skip(
                     path,
                     rel,
-                    f"already indexed as the file source {owner}",
+                    msg("already indexed as the file source {path}", path=owner),
                     fmt=fmt,
                     size=info.st_size,
                 )
@@ -379,13 +416,17 @@ class _Walk:
             self.skip(
                 path,
                 rel,
-                f"too large ({human_size(info.st_size)}; limit {human_size(limit)})",
+                msg(
+                    "too large ({size}; limit {limit})",
+                    size=human_size(info.st_size),
+                    limit=human_size(limit),
+                ),
                 fmt=fmt,
                 size=info.st_size,
             )
             return True
         if info.st_size == 0:
-            self.skip(path, rel, "empty file (no text)", fmt=fmt)
+            self.skip(path, rel, msg("empty file (no text)"), fmt=fmt)
             return True
         return self._check_content(path, rel, fmt, limit, info.st_size)
 
@@ -401,13 +442,18 @@ class _Walk:
             self.skip(path, rel, exc.reason, fmt=fmt, size=listed_size, problem=True)
             return True
         except NotRegularFile as exc:
-            self.skip(path, rel, f"{exc.strerror} — not a regular file, never opened", fmt=fmt)
+            self.skip(
+                path,
+                rel,
+                msg("{kind} — not a regular file, never opened", kind=exc.strerror),
+                fmt=fmt,
+            )
             return True
         except OSError as exc:
             self.skip(
                 path,
                 rel,
-                f"cannot read file ({_error_text(exc)})",
+                msg("cannot read file ({error})", error=_error_text(exc)),
                 fmt=fmt,
                 keeps_previous=known_hash is not None,
                 problem=True,
@@ -417,7 +463,7 @@ class _Walk:
             self.skip(
                 path,
                 rel,
-                f"too large (grew beyond the {human_size(limit)} limit)",
+                msg("too large (grew beyond the {limit} limit)", limit=human_size(limit)),
                 fmt=fmt,
                 size=size,
             )
@@ -451,7 +497,7 @@ class _Walk:
                 fmt,
                 size,
                 FileStatus.INDEX,
-                "changed" if known_hash else "new",
+                msg("changed") if known_hash else msg("new"),
                 sha256,
                 characters,
                 pages,

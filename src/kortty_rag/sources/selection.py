@@ -18,6 +18,7 @@ from pathlib import Path
 
 from kortty_rag.errors import NothingToAddError, SourceError, SourceOverlapError
 from kortty_rag.extract.safe_open import kind_of
+from kortty_rag.messages import msg
 from kortty_rag.models import (
     MAX_MAX_FILE_SIZE,
     MIN_MAX_FILE_SIZE,
@@ -60,7 +61,10 @@ def _inside(child: str, parent: str) -> bool:
 def check_options(options: SourceOptions) -> SourceOptions:
     if not MIN_MAX_FILE_SIZE <= options.max_file_size <= MAX_MAX_FILE_SIZE:
         raise SourceError(
-            f"Maximum file size must be between 1 MiB and 1 GiB (got {options.max_file_size} bytes)"
+            msg(
+                "Maximum file size must be between 1 MiB and 1 GiB (got {size} bytes)",
+                size=options.max_file_size,
+            )
         )
     return options
 
@@ -87,23 +91,30 @@ def select_sources(
         try:
             info = os.lstat(path)
         except FileNotFoundError:
-            raise SourceError(f"{path} does not exist", path=path) from None
+            raise SourceError(msg("{path} does not exist", path=path), path=path) from None
         except OSError as exc:
-            raise SourceError(f"Cannot access {path} ({exc.strerror})", path=path) from None
+            raise SourceError(
+                msg("Cannot access {path} ({error})", path=path, error=exc.strerror), path=path
+            ) from None
         if stat.S_ISLNK(info.st_mode):
             raise SourceError(
-                f"{path} is a symbolic link; links are never followed",
+                msg("{path} is a symbolic link; links are never followed", path=path),
                 path=path,
-                hint=f"Add the link's target instead: {real(path)}",
+                hint=msg("Add the link's target instead: {target}", target=real(path)),
             )
         link = symlink_on_path(path)
         if link is not None:
             raise SourceError(
-                f"{path} lies under the symbolic link {link} (pointing to {link_target(link)}); "
-                "links are never followed, and whoever can re-point it could make a later refresh "
-                "index another folder",
+                msg(
+                    "{path} lies under the symbolic link {link} (pointing to {target}); links are "
+                    "never followed, and whoever can re-point it could make a later refresh index "
+                    "another folder",
+                    path=path,
+                    link=link,
+                    target=link_target(link),
+                ),
                 path=path,
-                hint=f"Add the real path instead: {real(path)}",
+                hint=msg("Add the real path instead: {path}", path=real(path)),
             )
         resolved = real(path)
         if stat.S_ISDIR(info.st_mode):
@@ -137,13 +148,13 @@ def select_sources(
                 )
 
             if resolved in files or resolved in chosen_files:
-                reject("already a source of this store")
+                reject(msg("already a source of this store"))
                 continue
             owner = next(
                 (s for other, s in folders + chosen_folders if _inside(resolved, other)), None
             )
             if owner is not None:
-                reject(f"already covered by the folder source {owner.path}")
+                reject(msg("already covered by the folder source {path}", path=owner.path))
                 continue
             source = Source(
                 id=new_source_id(),
@@ -157,7 +168,11 @@ def select_sources(
             chosen.append(source)
         else:
             raise SourceError(
-                f"{path} is a {kind_of(info.st_mode)}; only regular files and folders can be sources",
+                msg(
+                    "{path} is a {kind}; only regular files and folders can be sources",
+                    path=path,
+                    kind=kind_of(info.st_mode),
+                ),
                 path=path,
             )
     # a file chosen together with a folder that contains it
@@ -176,7 +191,7 @@ def select_sources(
                         detect_format(source.path) or "",
                         0,
                         FileStatus.SKIPPED,
-                        f"already covered by the selected folder {owner.path}",
+                        msg("already covered by the selected folder {path}", path=owner.path),
                     )
                 )
                 continue

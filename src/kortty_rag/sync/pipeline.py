@@ -32,6 +32,7 @@ from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.index.base import StoreUpdate, VectorStore
 from kortty_rag.index.chunkdb import NewChunk
 from kortty_rag.index.vector_pool import StoredChunk, text_sha
+from kortty_rag.messages import msg
 from kortty_rag.models import ChunkSpan, Document, SourceStatus, with_heading
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 from kortty_rag.sources.review import RootState
@@ -96,11 +97,28 @@ class IndexSummary:
         return self._sum("problems") + sum(len(o.failed) for o in self.sources)
 
     def line(self) -> str:
-        reused = f" ({self.chunks_reused} reused, not embedded again)" if self.chunks_reused else ""
-        return (
-            f"Indexed {self.indexed} new or changed, {self.unchanged} unchanged, "
-            f"{self.removed} removed, {self.skipped} skipped documents; "
-            f"{self.chunks_embedded} chunks embedded{reused} in {self.seconds:.1f} s"
+        if self.chunks_reused:
+            return msg(
+                "Indexed {indexed} new or changed, {unchanged} unchanged, {removed} removed, "
+                "{skipped} skipped documents; {embedded} chunks embedded ({reused} reused, not "
+                "embedded again) in {seconds:.1f} s",
+                indexed=self.indexed,
+                unchanged=self.unchanged,
+                removed=self.removed,
+                skipped=self.skipped,
+                embedded=self.chunks_embedded,
+                reused=self.chunks_reused,
+                seconds=self.seconds,
+            )
+        return msg(
+            "Indexed {indexed} new or changed, {unchanged} unchanged, {removed} removed, "
+            "{skipped} skipped documents; {embedded} chunks embedded in {seconds:.1f} s",
+            indexed=self.indexed,
+            unchanged=self.unchanged,
+            removed=self.removed,
+            skipped=self.skipped,
+            embedded=self.chunks_embedded,
+            seconds=self.seconds,
         )
 
     def to_json(self) -> dict[str, object]:
@@ -196,8 +214,8 @@ class IndexRun:
         started = time.monotonic()
         if self.store.version() != self.plan.base_version:
             raise SnapshotError(
-                "The store changed after this review was made",
-                hint="Scan again to review the current state before indexing.",
+                msg("The store changed after this review was made"),
+                hint=msg("Scan again to review the current state before indexing."),
             )
         update = self.store.begin()
         try:
@@ -209,7 +227,7 @@ class IndexRun:
             for source_id, rel_path in self._leaving:  # what did not move to an added document
                 update.remove_document(source_id, rel_path)
             self.progress.stage("activate", total=1)
-            self.progress.message("Activating the new snapshot…")
+            self.progress.message(msg("Activating the new snapshot…"))
             update.commit()
             self.progress.advance()
         except BaseException:
@@ -265,7 +283,11 @@ class IndexRun:
         if plan.remove_all:  # removed at the end of the run (see _plan_removals)
             outcome.removed = sum(1 for key in self._leaving if key[0] == plan.source.id)
             outcome.status = SourceStatus.MISSING
-            outcome.reason = f"{plan.root_error}; {outcome.removed} documents removed"
+            outcome.reason = msg(
+                "{reason}; {count} documents removed",
+                reason=plan.root_error,
+                count=outcome.removed,
+            )
             return outcome
         outcome.removed += len(plan.remove)
         for task in plan.add:
@@ -331,7 +353,7 @@ class IndexRun:
             return
         if not pending.spans:
             self._drop(pending)
-            outcome.failed.append((str(task.path), "no text to index (only whitespace)"))
+            outcome.failed.append((str(task.path), msg("no text to index (only whitespace)")))
             self.progress.count(issues=1)
             return
         pending.complete = True

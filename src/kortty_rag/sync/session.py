@@ -31,11 +31,13 @@ from kortty_rag.index.base import VectorStore, known_hashes
 from kortty_rag.index.factory import delete_remote_vectors, open_vector_store
 from kortty_rag.index.local import LocalStore
 from kortty_rag.index.lock import StoreLock
+from kortty_rag.messages import msg
 from kortty_rag.models import (
     Document,
     EmbeddingIdentity,
     Source,
     SourceCounts,
+    SourceKind,
     SourceOptions,
     SourceStatus,
     Store,
@@ -52,7 +54,7 @@ from kortty_rag.sync.plan import ChangePlan
 from kortty_rag.sync.scan_reports import delete_reports, save_report
 
 #: what a job does while the embedding model loads (seconds, the first time in a process)
-LOADING_MODEL = "Loading the embedding model…"
+LOADING_MODEL = msg("Loading the embedding model…")
 
 
 @dataclass
@@ -178,7 +180,7 @@ class StoreSession:
     def apply(self, review: PreparedReview, embedder: Embedder | None = None) -> IndexSummary:
         """Index the reviewed content and activate it; then record the sources' new state."""
         if review.store_id != self.store.id:
-            raise NotFoundError("This review belongs to another store")
+            raise NotFoundError(msg("This review belongs to another store"))
         if embedder is None and review.plan.adds:  # nothing to embed: no model needed
             from kortty_rag.embedding.loader import load_embedder
 
@@ -258,9 +260,15 @@ class StoreSession:
         store has no index yet)."""
         if self.store.type is not StoreType.LOCAL:
             raise UsageError(
-                f"The lexical index of {self.store.type.value} store {self.store.name!r} cannot be "
-                "analysed again in place",
-                hint=f"Run `kortty-rag store rebuild {self.store.name!r}` to re-index it.",
+                msg(
+                    "The lexical index of {type} store {store} cannot be analysed again in place",
+                    type=self.store.type.value,
+                    store=repr(self.store.name),
+                ),
+                hint=msg(
+                    "Run `kortty-rag store rebuild {store}` to re-index it.",
+                    store=repr(self.store.name),
+                ),
             )
         self.store = self.registry.reload(self.store)
         if self._vectors is not None:  # opened with the previous setting
@@ -292,16 +300,29 @@ class StoreSession:
         selection = select_sources(others, [new_path], options=old.options)
         if selection.rejected:
             raise SourceError(
-                f"{selection.rejected[0].path} cannot be a source: {selection.rejected[0].reason}",
+                msg(
+                    "{path} cannot be a source: {reason}",
+                    path=selection.rejected[0].path,
+                    reason=selection.rejected[0].reason,
+                ),
                 path=Path(selection.rejected[0].path),
             )
         (chosen,) = selection.sources
         if chosen.kind is not old.kind:
             raise SourceError(
-                f"{chosen.path} is a {chosen.kind.value}, but the source {old.path} is a "
-                f"{old.kind.value}",
+                msg(
+                    "{path} is a folder, but the source {source} is a file",
+                    path=chosen.path,
+                    source=old.path,
+                )
+                if chosen.kind is SourceKind.FOLDER
+                else msg(
+                    "{path} is a file, but the source {source} is a folder",
+                    path=chosen.path,
+                    source=old.path,
+                ),
                 path=Path(chosen.path),
-                hint="Add it as a new source instead.",
+                hint=msg("Add it as a new source instead."),
             )
         if chosen.real_path == old.real_path and chosen.path == old.path:
             return old
@@ -331,9 +352,14 @@ class StoreSession:
             else:  # the old snapshot stays active, but without this source nothing of it is served
                 reason = exc.message.removesuffix("; the previous snapshot is still active")
             raise RemovalIncompleteError(
-                "The source was removed from the store, but its chunks could not be deleted yet "
-                f"({reason}); they are no longer retrieved",
-                hint="The next refresh of this store (or `kortty-rag store rebuild`) deletes them.",
+                msg(
+                    "The source was removed from the store, but its chunks could not be deleted "
+                    "yet ({reason}); they are no longer retrieved",
+                    reason=reason,
+                ),
+                hint=msg(
+                    "The next refresh of this store (or `kortty-rag store rebuild`) deletes them."
+                ),
             ) from exc
         delete_reports(self.store.id, source_id)
         return removed
@@ -356,10 +382,15 @@ class StoreSession:
 
 def moved_hint(store_name: str, source: Source) -> str:
     """What a missing root's status line offers: pointing the source at the folder's new place."""
-    return (
-        f"if it moved, point the source at its new place: `kortty-rag source move "
-        f"{shlex.quote(store_name)} {shlex.quote(source.path)} NEW-PATH`"
+    return msg(
+        "if it moved, point the source at its new place: {command}",
+        command=_move_command(store_name, source),
     )
+
+
+def _move_command(store_name: str, source: Source) -> str:
+    """The command that points ``source`` at a new place (the app names its button instead)."""
+    return f"`kortty-rag source move {shlex.quote(store_name)} {shlex.quote(source.path)} NEW-PATH`"
 
 
 def _after(
@@ -376,9 +407,16 @@ def _after(
         skipped=outcome.skipped - outcome.problems,
     )
     if outcome.status is SourceStatus.MISSING:
+        # one template with the hint's words, not "{reason}; {hint}": the reason is read back from
+        # the store definition as plain text, and the app finds its template by its English words
+        # (the command is one field: a store name or path with spaces cannot split it)
         return base.evolve(
             status=SourceStatus.MISSING,
-            status_reason=f"{outcome.reason}; {moved_hint(store_name, base)}",
+            status_reason=msg(
+                "{reason}; if it moved, point the source at its new place: {command}",
+                reason=outcome.reason,
+                command=_move_command(store_name, base),
+            ),
             counts=SourceCounts(),
         )
     return base.evolve(
@@ -417,6 +455,10 @@ def find_source(store: Store, path_or_id: str) -> Source:
         if source.path in wanted or real(source.path) in wanted:
             return source
     raise NotFoundError(
-        f"Store {store.name!r} has no source {path_or_id!r}",
-        hint=f"`kortty-rag source list {store.name}` shows its sources.",
+        msg(
+            "Store {store} has no source {source}",
+            store=repr(store.name),
+            source=repr(path_or_id),
+        ),
+        hint=msg("`kortty-rag source list {store}` shows its sources.", store=store.name),
     )

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.messages import msg
 from kortty_rag.models import Source, SourceKind, Store, SyncMode
 
 DEFAULT_DEBOUNCE_SECONDS = 2.0
@@ -206,7 +207,10 @@ class SourceWatcher:
             fs_type = file_system_type(source.path)
             if fs_type in NETWORK_FILE_SYSTEMS:
                 self._mark_limited(
-                    key, f"{fs_type} file system: changes made elsewhere are not reported"
+                    key,
+                    msg(
+                        "{type} file system: changes made elsewhere are not reported", type=fs_type
+                    ),
                 )
                 continue
             target = (
@@ -217,7 +221,9 @@ class SourceWatcher:
                     _Handler(self, watched), target, recursive=source.kind is SourceKind.FOLDER
                 )
             except OSError as exc:
-                self._mark_limited(key, f"cannot watch ({exc.strerror or exc})")
+                self._mark_limited(
+                    key, msg("cannot watch ({error})", error=exc.strerror or str(exc))
+                )
                 continue
             self._watches[key] = handle
             if source.limited_watching:
@@ -248,7 +254,7 @@ class SourceWatcher:
             keys = list(self._watches)
         by_store: dict[str, set[str]] = {}
         for key in keys:
-            self._mark_limited(key, "the kernel's event queue overflowed; events were lost")
+            self._mark_limited(key, msg("the kernel's event queue overflowed; events were lost"))
             by_store.setdefault(key[0], set()).add(key[1])
         for store_id, sources in by_store.items():
             self.on_due(store_id, frozenset(sources), "overflow")

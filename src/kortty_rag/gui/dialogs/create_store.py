@@ -33,7 +33,7 @@ from kortty_rag.app.stores import QdrantTarget, check_qdrant_target
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import PathChooser, keyboard_friendly, show_error
+from kortty_rag.gui.common import PathChooser, describe, keyboard_friendly, show_error
 from kortty_rag.gui.lexical_language import language_combo, selected_language
 from kortty_rag.gui.relevance import relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner
@@ -55,7 +55,7 @@ class CreateStoreDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("createStoreDialog")
-        self.setWindowTitle("Create knowledge store")
+        self.setWindowTitle(self.tr("Create knowledge store"))
         self.workspace = workspace
         self.chooser = chooser
         #: runs the Qdrant connection check, which must not block the window
@@ -65,14 +65,22 @@ class CreateStoreDialog(QDialog):
 
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName("storeNameEdit")
-        self.name_edit.setPlaceholderText("e.g. Project notes")
+        self.name_edit.setPlaceholderText(self.tr("e.g. Project notes"))
+        self.name_edit.setToolTip(
+            self.tr("The store's name, as AI tools and the store list show it")
+        )
         self.model_combo = QComboBox(self)
         self.model_combo.setObjectName("modelCombo")
-        self.text_role = QCheckBox("&Text", self)
+        self.model_combo.setToolTip(
+            self.tr("The installed model that turns the store's text into vectors for search")
+        )
+        self.text_role = QCheckBox(self.tr("&Text"), self)
         self.text_role.setObjectName("textRoleCheck")
         self.text_role.setChecked(True)
-        self.coding_role = QCheckBox("C&oding", self)
+        self.text_role.setToolTip(self.tr("Use this store for the Text role (writing, questions)"))
+        self.coding_role = QCheckBox(self.tr("C&oding"), self)
         self.coding_role.setObjectName("codingRoleCheck")
+        self.coding_role.setToolTip(self.tr("Use this store for the Coding role"))
         roles = QHBoxLayout()
         roles.addWidget(self.text_role)
         roles.addWidget(self.coding_role)
@@ -81,13 +89,21 @@ class CreateStoreDialog(QDialog):
         self.path_list = QListWidget(self)
         self.path_list.setObjectName("pathList")
         self.path_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        add_folder = QPushButton("Add &folder…", self)
+        describe(
+            self.path_list,
+            self.tr("The files and folders to index; they are reviewed before anything is indexed"),
+            name=self.tr("Sources"),
+        )
+        add_folder = QPushButton(self.tr("Add &folder…"), self)
         add_folder.setObjectName("dialogAddFolderButton")
+        add_folder.setToolTip(self.tr("Choose a folder to add to the sources"))
         add_folder.clicked.connect(self._add_folder)
-        add_files = QPushButton("Add f&iles…", self)
+        add_files = QPushButton(self.tr("Add f&iles…"), self)
         add_files.setObjectName("dialogAddFilesButton")
+        add_files.setToolTip(self.tr("Choose files to add to the sources"))
         add_files.clicked.connect(self._add_files)
-        remove = QPushButton("Remo&ve", self)
+        remove = QPushButton(self.tr("Remo&ve"), self)
+        remove.setToolTip(self.tr("Take the selected file or folder off the list"))
         remove.clicked.connect(lambda: self.path_list.takeItem(self.path_list.currentRow()))
         path_buttons = QHBoxLayout()
         for button in (add_folder, add_files, remove):
@@ -95,44 +111,55 @@ class CreateStoreDialog(QDialog):
         path_buttons.addStretch(1)
 
         form = QFormLayout()
-        form.addRow("&Name", self.name_edit)
-        form.addRow("Embedding &model", self.model_combo)
-        form.addRow("Roles", roles)
-        form.addRow("Sources", self.path_list)
+        form.addRow(self.tr("&Name"), self.name_edit)
+        form.addRow(self.tr("Embedding &model"), self.model_combo)
+        roles_label = QLabel(self.tr("Roles"), self)
+        roles_label.setBuddy(self.text_role)  # the first of its check boxes
+        form.addRow(roles_label, roles)
+        form.addRow(self.tr("Sources"), self.path_list)
         form.addRow("", path_buttons)
 
-        self.advanced_toggle = QCheckBox("&Advanced", self)
+        self.advanced_toggle = QCheckBox(self.tr("&Advanced"), self)
         self.advanced_toggle.setObjectName("advancedToggle")
+        self.advanced_toggle.setToolTip(
+            self.tr("Show the minimum relevance, lexical language, store type and Qdrant fields")
+        )
         self.advanced = QGroupBox(self)
         self.advanced.setObjectName("advancedGroup")
         self.type_combo = QComboBox(self.advanced)
         self.type_combo.setObjectName("storeTypeCombo")
-        self.type_combo.addItem("Local (HNSW snapshot)", StoreType.LOCAL.value)
-        self.type_combo.addItem("Qdrant service", StoreType.QDRANT.value)
+        self.type_combo.addItem(self.tr("Local (HNSW snapshot)"), StoreType.LOCAL.value)
+        self.type_combo.addItem(self.tr("Qdrant service"), StoreType.QDRANT.value)
+        self.type_combo.setToolTip(
+            self.tr("Where the vectors are kept: on this computer, or in a Qdrant service")
+        )
         self.dimensions = QLabel(self.advanced)
         self.dimensions.setObjectName("dimensionsLabel")
         self.qdrant_url = QLineEdit(self.advanced)
         self.qdrant_url.setObjectName("qdrantUrlEdit")
         self.qdrant_url.setPlaceholderText("https://qdrant.example.com:6333")
+        self.qdrant_url.setToolTip(self.tr("The address of the Qdrant service"))
         self.qdrant_collection = QLineEdit(self.advanced)
         self.qdrant_collection.setObjectName("qdrantCollectionEdit")
-        self.qdrant_collection.setPlaceholderText("default: named after the store")
+        self.qdrant_collection.setPlaceholderText(self.tr("default: named after the store"))
+        self.qdrant_collection.setToolTip(self.tr("The Qdrant collection that holds the vectors"))
         self.qdrant_key = QLineEdit(self.advanced)
         self.qdrant_key.setObjectName("qdrantKeyEdit")
         self.qdrant_key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.qdrant_key.setPlaceholderText("optional; kept in the OS keyring")
+        self.qdrant_key.setPlaceholderText(self.tr("optional; kept in the OS keyring"))
+        self.qdrant_key.setToolTip(self.tr("The Qdrant service's API key, if it needs one"))
         self.relevance_combo = relevance_combo(self.advanced, DEFAULT_LEVEL)
         self.relevance_combo.setObjectName("minRelevanceCombo")
         self.language_combo = language_combo(self.advanced, languages.AUTO)
         self.language_combo.setObjectName("lexicalLanguageCombo")
         advanced_form = QFormLayout(self.advanced)
-        advanced_form.addRow("Minimum &relevance", self.relevance_combo)
-        advanced_form.addRow("Lexical &language", self.language_combo)
-        advanced_form.addRow("Store t&ype", self.type_combo)
-        advanced_form.addRow("Vector &dimensions", self.dimensions)
-        advanced_form.addRow("Qdrant &URL", self.qdrant_url)
-        advanced_form.addRow("Coll&ection", self.qdrant_collection)
-        advanced_form.addRow("API &key", self.qdrant_key)
+        advanced_form.addRow(self.tr("Minimum &relevance"), self.relevance_combo)
+        advanced_form.addRow(self.tr("Lexical &language"), self.language_combo)
+        advanced_form.addRow(self.tr("Store t&ype"), self.type_combo)
+        advanced_form.addRow(self.tr("Vector &dimensions"), self.dimensions)
+        advanced_form.addRow(self.tr("Qdrant &URL"), self.qdrant_url)
+        advanced_form.addRow(self.tr("Coll&ection"), self.qdrant_collection)
+        advanced_form.addRow(self.tr("API &key"), self.qdrant_key)
         self.advanced.setVisible(False)
         self.advanced_toggle.toggled.connect(self.advanced.setVisible)
         self.type_combo.currentIndexChanged.connect(self._type_changed)
@@ -140,10 +167,14 @@ class CreateStoreDialog(QDialog):
 
         buttons = QDialogButtonBox(self)
         self.create_button = buttons.addButton(
-            "Create and revie&w…", QDialogButtonBox.ButtonRole.AcceptRole
+            self.tr("Create and revie&w…"), QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.create_button.setObjectName("createButton")
+        self.create_button.setToolTip(
+            self.tr("Create the store, then review what its sources hold before indexing")
+        )
         self.cancel_button = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button.setToolTip(self.tr("Close without creating a store"))
         buttons.accepted.connect(self._create)
         buttons.rejected.connect(self.reject)
         self.busy_label = QLabel(self)
@@ -163,7 +194,12 @@ class CreateStoreDialog(QDialog):
     def reload_models(self, select: str | None = None) -> None:
         self.model_combo.clear()
         for model in list_models():
-            self.model_combo.addItem(f"{model.name} ({model.dimensions} dimensions)", model.id)
+            self.model_combo.addItem(
+                self.tr("{name} ({dimensions} dimensions)").format(
+                    name=model.name, dimensions=model.dimensions
+                ),
+                model.id,
+            )
             if model.id == select:
                 self.model_combo.setCurrentIndex(self.model_combo.count() - 1)
 
@@ -173,7 +209,11 @@ class CreateStoreDialog(QDialog):
 
     def _model_changed(self) -> None:
         model = self.selected_model()
-        self.dimensions.setText(f"{model.dimensions} (from the model)" if model else "—")
+        self.dimensions.setText(
+            self.tr("{dimensions} (from the model)").format(dimensions=model.dimensions)
+            if model
+            else "—"
+        )
 
     def _settings(self) -> dict[str, Any] | None:
         """The store's first settings: the minimum relevance and the lexical language, each only
@@ -208,7 +248,7 @@ class CreateStoreDialog(QDialog):
                 name, identity, roles=roles, settings=settings, qdrant=target
             )
 
-        job = Job(create, key=f"create-store:{name}", name="Create store")
+        job = Job(create, key=f"create-store:{name}", name=self.tr("Create store"))
         job.signals.finished.connect(lambda store: self._created(store, paths))
         job.signals.failed.connect(self._connection_failed)
         self._set_connecting(True, target.url)
@@ -226,12 +266,14 @@ class CreateStoreDialog(QDialog):
     def _connection_failed(self, exc: BaseException) -> None:
         self._set_connecting(False)
         if not self._abandoned:
-            show_error(self, "Create knowledge store", exc)
+            show_error(self, self.tr("Create knowledge store"), exc)
 
     def _set_connecting(self, connecting: bool, url: str = "") -> None:
         self._connecting = connecting
         self.busy_label.setText(
-            f"Connecting to Qdrant at {escape_line(url)}…" if connecting else ""
+            self.tr("Connecting to Qdrant at {url}…").format(url=escape_line(url))
+            if connecting
+            else ""
         )
         self.busy_label.setVisible(connecting)
         self.create_button.setEnabled(not connecting)
@@ -262,18 +304,18 @@ class CreateStoreDialog(QDialog):
         model = self.selected_model()
         problems = []
         if not self.name_edit.text().strip():
-            problems.append("a name")
+            problems.append(self.tr("a name"))
         if model is None:
-            problems.append("an installed embedding model")
+            problems.append(self.tr("an installed embedding model"))
         if not self.paths():
-            problems.append("at least one file or folder")
+            problems.append(self.tr("at least one file or folder"))
         if problems:
             show_error(
                 self,
-                "Create knowledge store",
+                self.tr("Create knowledge store"),
                 KorttyRagError(
-                    f"The store needs {', '.join(problems)}.",
-                    hint="Fill in the missing fields, then press Create again.",
+                    self.tr("The store needs {missing}.").format(missing=", ".join(problems)),
+                    hint=self.tr("Fill in the missing fields, then press Create again."),
                 ),
             )
             return
@@ -290,7 +332,7 @@ class CreateStoreDialog(QDialog):
                 settings=self._settings(),
             )
         except KorttyRagError as exc:
-            show_error(self, "Create knowledge store", exc)
+            show_error(self, self.tr("Create knowledge store"), exc)
             return
         self.created.emit(store, self.paths())
         self.accept()

@@ -18,7 +18,13 @@ from PySide6.QtWidgets import (
 from kortty_rag.app.mcp_scope import allowed_root
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import PathChooser, keyboard_friendly, show_error
+from kortty_rag.gui.common import (
+    PathChooser,
+    describe,
+    keyboard_friendly,
+    resize_within_screen,
+    show_error,
+)
 from kortty_rag.models import Store
 
 
@@ -32,26 +38,46 @@ class McpFoldersDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("mcpFoldersDialog")
-        self.setWindowTitle(f"Folders for other AI tools — {store.name}")
+        self.setWindowTitle(
+            self.tr("Folders for other AI tools — {store}").format(store=store.name)
+        )
         self.workspace = workspace
         self.store = store
         self.chooser = chooser
         note = QLabel(
-            "Other AI tools may add sources to this store from inside your home folder (not hidden "
-            "folders) and from the folders listed here.",
+            self.tr(
+                "Other AI tools may add sources to this store from inside your home folder (not "
+                "hidden folders) and from the folders listed here."
+            ),
             self,
         )
         note.setWordWrap(True)
         self.folder_list = QListWidget(self)
         self.folder_list.setObjectName("mcpFolderList")
-        self.folder_list.setAccessibleName("Allowed folders")
-        self.add_button = QPushButton("&Add folder…", self)
+        describe(
+            self.folder_list,
+            self.tr(
+                "Folders outside your home folder from which other AI tools may add sources to "
+                "this store"
+            ),
+            name=self.tr("Allowed folders"),
+        )
+        self.add_button = QPushButton(self.tr("&Add folder…"), self)
         self.add_button.setObjectName("addMcpFolderButton")
+        self.add_button.setToolTip(
+            self.tr("Choose a folder other AI tools may add sources from; saved at once")
+        )
         self.add_button.clicked.connect(self.add_folder)
-        self.remove_button = QPushButton("&Remove", self)
+        self.remove_button = QPushButton(self.tr("&Remove"), self)
         self.remove_button.setObjectName("removeMcpFolderButton")
+        self.remove_button.setToolTip(
+            self.tr("Take the selected folder off the list; saved at once")
+        )
         self.remove_button.clicked.connect(self.remove_folder)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        if close is not None:
+            close.setToolTip(self.tr("Close; every change is already saved"))
         buttons.rejected.connect(self.reject)
         row = QHBoxLayout()
         row.addWidget(self.add_button)
@@ -64,7 +90,7 @@ class McpFoldersDialog(QDialog):
         layout.addWidget(buttons)
         self.folder_list.currentRowChanged.connect(lambda _: self._update())
         self._show(store)
-        self.resize(520, 320)
+        resize_within_screen(self, 520, 320)
         keyboard_friendly(self)
 
     def _show(self, store: Store) -> None:
@@ -83,7 +109,7 @@ class McpFoldersDialog(QDialog):
         try:
             store = self.workspace.set_roles(self.store, allow_roots=[allowed_root(path)])
         except KorttyRagError as exc:
-            show_error(self, "Folder not allowed", exc)
+            show_error(self, self.tr("Folder not allowed"), exc)
             return
         self._show(store)
 
@@ -94,6 +120,6 @@ class McpFoldersDialog(QDialog):
         try:
             store = self.workspace.set_roles(self.store, forget_roots=[folder])
         except KorttyRagError as exc:
-            show_error(self, "Folder not removed", exc)
+            show_error(self, self.tr("Folder not removed"), exc)
             return
         self._show(store)

@@ -49,31 +49,26 @@ from kortty_rag.errors import (
     KorttyRagError,
     StoreBusyError,
 )
-from kortty_rag.gui.common import PathChooser, keyboard_friendly, set_tab_order, show_error
+from kortty_rag.gui.common import (
+    PathChooser,
+    describe,
+    keyboard_friendly,
+    resize_within_screen,
+    set_tab_order,
+    show_error,
+)
+from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobFunction, JobRunner
 from kortty_rag.models import GiB
 from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker, format_duration
 from kortty_rag.sources.scan import human_size
 
-#: the roles a model can be set up for, with the sentence that explains each
-ROLES: dict[str, str] = {
-    "embedding": "Embedding model — turns documents and questions into vectors for search",
-}
+#: the roles a model can be set up for (:func:`roles` says what each is)
+ROLES: tuple[str, ...] = ("embedding",)
 JOB_KEY = MODEL_INSTALL_JOB
-WHY_A_MODEL = (
-    "A knowledge store needs an embedding model: it turns your documents and questions into "
-    "vectors, so that search finds passages by meaning. It runs on this computer."
-)
-STARTER_TEXT = "Install &starter model (offline)"
-STARTER_DONE = "Starter model installed"
-BUSY = "Another model is being installed right now."
 #: the tracker's default weights are those of indexing; a download has a single weighed stage
 DOWNLOAD_WEIGHTS = {"download": 1.0}
-TIPS = {
-    "cancelDownloadButton": "The part already downloaded is kept; the next download continues.",
-    "importButton": "A GGUF embedding model you already have; it is copied into the models folder",
-    "starterButton": "all-MiniLM-L6-v2 from the Python package index: small, English, no model hub",
-}
 TAB_ORDER = "roleCombo catalogList downloadButton cancelDownloadButton importButton starterButton"
 TAB_ORDER += " wizardCancelButton"
 #: assumed when the RAM cannot be read: enough for the small models only
@@ -112,6 +107,24 @@ class ElidedLabel(QLabel):
         self.setText(metrics.elidedText(self.toolTip(), Qt.TextElideMode.ElideMiddle, width))
 
 
+def roles() -> dict[str, str]:
+    """The roles a model can be set up for, with the sentence that explains each."""
+    return {
+        "embedding": translate(
+            "ModelWizard",
+            "Embedding model — turns documents and questions into vectors for search",
+        ),
+    }
+
+
+def why_a_model() -> str:
+    return translate(
+        "ModelWizard",
+        "A knowledge store needs an embedding model: it turns your documents and questions into "
+        "vectors, so that search finds passages by meaning. It runs on this computer.",
+    )
+
+
 def _row(*widgets: QWidget) -> QHBoxLayout:
     row = QHBoxLayout()
     for widget in widgets:
@@ -121,11 +134,19 @@ def _row(*widgets: QWidget) -> QHBoxLayout:
 
 
 def catalog_text(entry: CatalogModel, *, installed: bool) -> str:
-    title = entry.name + (" (recommended)" if entry.preselected else "")
+    title = entry.name
+    if entry.preselected:
+        title = translate("ModelWizard", "{name} (recommended)").format(name=title)
     if installed:
-        title += " — installed"
-    facts = f"{human_size(entry.size)} download · {entry.dimensions} dimensions · {entry.license}"
-    return f"{title}\n{entry.description}\n{facts}"
+        title = translate("ModelWizard", "{name} — installed").format(name=title)
+    facts = translate(
+        "ModelWizard", "{size} download · {dimensions} dimensions · {license}"
+    ).format(
+        size=core_words(human_size(entry.size)),
+        dimensions=entry.dimensions,
+        license=entry.license,
+    )
+    return f"{title}\n{core_words(entry.description)}\n{facts}"
 
 
 class ModelWizard(QDialog):
@@ -145,7 +166,7 @@ class ModelWizard(QDialog):
         if role not in ROLES:
             raise ValueError(f"unknown model role {role!r}; known: {', '.join(ROLES)}")
         self.setObjectName("modelWizard")
-        self.setWindowTitle("Set up a model")
+        self.setWindowTitle(self.tr("Set up a model"))
         self.runner = runner
         self.chooser = chooser
         self.job: Job | None = None
@@ -165,10 +186,31 @@ class ModelWizard(QDialog):
         self._refresh_starter()
         keyboard_friendly(self)
 
+    def _tip(self, name: str) -> str:
+        """What the button called ``name`` does, in one sentence."""
+        if name == "downloadButton":
+            return self.tr(
+                "Download the selected model, check it and install it; a stopped download resumes"
+            )
+        if name == "cancelDownloadButton":
+            return self.tr("The part already downloaded is kept; the next download continues.")
+        if name == "importButton":
+            return self.tr(
+                "A GGUF embedding model you already have; it is copied into the models folder"
+            )
+        if name == "starterButton":
+            return self.tr(
+                "all-MiniLM-L6-v2 from the Python package index: small, English, no model hub"
+            )
+        return ""
+
+    def _starter_text(self) -> str:
+        return self.tr("Install &starter model (offline)")
+
     def _button(self, text: str, name: str, slot: Callable[[], None]) -> QPushButton:
         button = QPushButton(text, self)
         button.setObjectName(name)
-        button.setToolTip(TIPS.get(name, ""))
+        button.setToolTip(self._tip(name))
         button.clicked.connect(slot)
         return button
 
@@ -181,18 +223,27 @@ class ModelWizard(QDialog):
     def _build(self, role: str) -> None:
         self.role_combo = QComboBox(self)
         self.role_combo.setObjectName("roleCombo")
-        for key, text in ROLES.items():
+        for key, text in roles().items():
             self.role_combo.addItem(text, key)
         self.role_combo.setCurrentIndex(self.role_combo.findData(role))
+        self.role_combo.setToolTip(self.tr("The role of the model to set up"))
         form = QFormLayout()
-        form.addRow("Set up", self.role_combo)
-        self.why = self._label(WHY_A_MODEL, "whyModelNote")
+        form.addRow(self.tr("Set up"), self.role_combo)
+        self.why = self._label(why_a_model(), "whyModelNote")
 
         self.catalog_list = QListWidget(self)
         self.catalog_list.setObjectName("catalogList")
         self.catalog_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.catalog_list.setWordWrap(True)
         self.catalog_list.setAlternatingRowColors(True)
+        describe(
+            self.catalog_list,
+            self.tr(
+                "The models this computer can run, with their download size, dimensions and "
+                "license; the selected one is downloaded"
+            ),
+            name=self.tr("Catalog models"),
+        )
         for entry in self.offered:
             item = QListWidgetItem(catalog_text(entry, installed=entry.id in self._installed_ids))
             item.setData(Qt.ItemDataRole.UserRole, entry)
@@ -200,12 +251,14 @@ class ModelWizard(QDialog):
             self.catalog_list.addItem(item)
         self.catalog_list.itemSelectionChanged.connect(self._selection_changed)
         self.ram_note = self._label(self._ram_text(), "ramNote")
-        self.download_button = self._button("&Download", "downloadButton", self.start_download)
+        self.download_button = self._button(
+            self.tr("&Download"), "downloadButton", self.start_download
+        )
         self.cancel_job_button = self._button(
-            "&Cancel download", "cancelDownloadButton", self.cancel_job
+            self.tr("&Cancel download"), "cancelDownloadButton", self.cancel_job
         )
         self.cancel_job_button.setEnabled(False)
-        catalog_box = QGroupBox("Download from the catalog", self)
+        catalog_box = QGroupBox(self.tr("Download from the catalog"), self)
         catalog_layout = QVBoxLayout(catalog_box)
         catalog_layout.addWidget(self.catalog_list)
         catalog_layout.addWidget(self.ram_note)
@@ -214,21 +267,35 @@ class ModelWizard(QDialog):
         self.progress = QProgressBar(self)
         self.progress.setObjectName("downloadProgress")
         self.progress.setVisible(False)
+        self.progress.setAccessibleName(self.tr("Download progress"))
         self.status = self._label("", "downloadStatus")
-        self.import_button = self._button("&Import GGUF file…", "importButton", self.start_import)
-        self.starter_button = self._button(STARTER_TEXT, "starterButton", self.start_starter)
-        self.destination = ElidedLabel(f"Models are installed in {models_dir()}", self)
+        self.import_button = self._button(
+            self.tr("&Import GGUF file…"), "importButton", self.start_import
+        )
+        self.starter_button = self._button(
+            self._starter_text(), "starterButton", self.start_starter
+        )
+        self.destination = ElidedLabel(
+            self.tr("Models are installed in {path}").format(path=models_dir()), self
+        )
         self.destination.setObjectName("destinationLabel")
         buttons = QDialogButtonBox(self)
-        self.close_button = buttons.addButton("C&lose", QDialogButtonBox.ButtonRole.RejectRole)
+        self.close_button = buttons.addButton(
+            self.tr("C&lose"), QDialogButtonBox.ButtonRole.RejectRole
+        )
         self.close_button.setObjectName("wizardCancelButton")
+        self.close_button.setToolTip(
+            self.tr("Close the wizard; a download stops and keeps what it has downloaded")
+        )
         buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.why)
         layout.addLayout(form)
         layout.addWidget(catalog_box, 1)
-        for widget in (self.progress, self.status, QLabel("Or, without the catalog:", self)):
+        without = QLabel(self.tr("Or, without the catalog:"), self)
+        without.setBuddy(self.import_button)  # it introduces the two buttons below it
+        for widget in (self.progress, self.status, without):
             layout.addWidget(widget)
         layout.addLayout(_row(self.import_button, self.starter_button))
         layout.addWidget(self.destination)
@@ -236,14 +303,25 @@ class ModelWizard(QDialog):
         names = TAB_ORDER.split()
         chain = [w for name in names if (w := self.findChild(QWidget, name)) is not None]
         set_tab_order(chain)
-        self.resize(640, 560)
+        resize_within_screen(self, 640, 560)
 
     def _ram_text(self) -> str:
-        ram = "unknown RAM" if self.ram_bytes is None else f"{self.ram_bytes / GiB:.0f} GiB RAM"
+        ram = (
+            self.tr("unknown RAM")
+            if self.ram_bytes is None
+            else self.tr("{size} GiB RAM").format(size=f"{self.ram_bytes / GiB:.0f}")
+        )
         if not self.left_out:
-            return f"All catalog models fit this machine ({ram})."
-        needs = ", ".join(f"{m.name} (≥ {m.min_ram_bytes / GiB:.0f} GiB)" for m in self.left_out)
-        return f"Not offered on this machine ({ram}): {needs}."
+            return self.tr("All catalog models fit this machine ({ram}).").format(ram=ram)
+        needs = ", ".join(
+            self.tr("{name} (≥ {size} GiB)").format(
+                name=m.name, size=f"{m.min_ram_bytes / GiB:.0f}"
+            )
+            for m in self.left_out
+        )
+        return self.tr("Not offered on this machine ({ram}): {models}.").format(
+            ram=ram, models=needs
+        )
 
     def _select_default(self) -> None:
         rows = [i for i, m in enumerate(self.offered) if m.preselected] or [0]
@@ -268,15 +346,22 @@ class ModelWizard(QDialog):
         if self.job is not None:
             return
         self._refresh_download_state()
-        self.status.setText(self._kept_text("A previous download stopped: "))
+        kept = self._kept_text()
+        self.status.setText(
+            self.tr("A previous download stopped: {kept}").format(kept=kept) if kept else ""
+        )
 
-    def _kept_text(self, prefix: str) -> str:
+    def _kept_text(self) -> str:
         entry, kept = self._kept()
         if entry is None or not kept:
             return ""
-        return (
-            f"{prefix}{entry.name}: {human_size(kept)} of {human_size(entry.size)} are kept in "
-            "the models folder; Resume download continues where it stopped."
+        return self.tr(
+            "{name}: {kept} of {size} are kept in the models folder; Resume download continues "
+            "where it stopped."
+        ).format(
+            name=entry.name,
+            kept=core_words(human_size(kept)),
+            size=core_words(human_size(entry.size)),
         )
 
     def _refresh_download_state(self) -> None:
@@ -285,7 +370,11 @@ class ModelWizard(QDialog):
         installed = entry is not None and entry.id in self._installed_ids
         self.download_button.setEnabled(entry is not None and not installed)
         self.download_button.setText(
-            "Installed" if installed else "&Resume download" if kept else "&Download"
+            self.tr("Installed")
+            if installed
+            else self.tr("&Resume download")
+            if kept
+            else self.tr("&Download")
         )
         self.progress.setVisible(bool(kept))
         if entry is not None and kept:
@@ -295,7 +384,9 @@ class ModelWizard(QDialog):
     def _refresh_starter(self) -> None:
         """Installed once, the starter model cannot be installed again: the button says so."""
         installed = STARTER_ID in self._installed_ids
-        self.starter_button.setText(STARTER_DONE if installed else STARTER_TEXT)
+        self.starter_button.setText(
+            self.tr("Starter model installed") if installed else self._starter_text()
+        )
         self.starter_button.setEnabled(not installed and self.job is None)
 
     def _set_running(self, running: bool) -> None:
@@ -317,16 +408,26 @@ class ModelWizard(QDialog):
         if entry is None:
             return
 
+        # worded here, on the GUI thread, and only shown by the job
+        installing = self.tr("Installing {name} and running the self-test…").format(name=entry.name)
+
         def run(progress: ProgressTracker, cancel: CancelToken) -> InstalledModel:
             progress.weights = DOWNLOAD_WEIGHTS
             path = download(entry, progress=progress, cancel=cancel)
-            progress.message(f"Installing {entry.name} and running the self-test…")
+            progress.message(installing)
             progress.stage("install")  # a new stage is reported at once, never throttled away
             return install_downloaded(entry, path)
 
         resumed = self._kept()[1]
-        note = f" (continuing after {human_size(resumed)})" if resumed else ""
-        self._start(run, f"Download {entry.name}", f"Connecting…{note}", True)
+        status = (
+            self.tr("Connecting… (continuing after {size})").format(
+                size=core_words(human_size(resumed))
+            )
+            if resumed
+            else self.tr("Connecting…")
+        )
+        title = self.tr("Download {name}").format(name=entry.name)
+        self._start(run, title, status, True)
 
     def start_import(self) -> None:
         chosen = self.chooser.gguf(self)
@@ -338,14 +439,24 @@ class ModelWizard(QDialog):
             progress.stage("import")
             return import_gguf(path)
 
-        self._start(run, "Import GGUF file", f"Copying {path.name}; then a self-test…", False)
+        self._start(
+            run,
+            self.tr("Import GGUF file"),
+            self.tr("Copying {name}; then a self-test…").format(name=path.name),
+            False,
+        )
 
     def start_starter(self) -> None:
         def run(progress: ProgressTracker, cancel: CancelToken) -> InstalledModel:
             progress.stage("starter")
             return install_starter(progress=progress)
 
-        self._start(run, "Install starter model", "Fetching it from the package index…", False)
+        self._start(
+            run,
+            self.tr("Install starter model"),
+            self.tr("Fetching it from the package index…"),
+            False,
+        )
 
     def _start(self, function: JobFunction, title: str, status: str, cancel: bool) -> None:
         job = Job(function, key=JOB_KEY, name=title)
@@ -357,7 +468,14 @@ class ModelWizard(QDialog):
         try:
             self.runner.start(job)
         except StoreBusyError:
-            show_error(self, title, KorttyRagError(BUSY, hint="Wait for it, then try again."))
+            show_error(
+                self,
+                title,
+                KorttyRagError(
+                    self.tr("Another model is being installed right now."),
+                    hint=self.tr("Wait for it, then try again."),
+                ),
+            )
             return
         self.job, self._title, self._cancellable = job, title, cancel
         self.status.setText(status)
@@ -368,14 +486,16 @@ class ModelWizard(QDialog):
         if self.job is not None and self._cancellable:
             self.job.cancel()
             self.cancel_job_button.setEnabled(False)
-            self.status.setText("Cancelling… the part already downloaded is kept.")
+            self.status.setText(self.tr("Cancelling… the part already downloaded is kept."))
 
     def reject(self) -> None:
         """Closing cancels a download (its partial file stays); an import or the starter install
         cannot be interrupted, so the wizard stays open until it has finished."""
         if self.job is not None:
             if not self._cancellable:
-                self.status.setText(f"{self._title} cannot be interrupted; please wait.")
+                self.status.setText(
+                    self.tr("{title} cannot be interrupted; please wait.").format(title=self._title)
+                )
                 return
             self.cancel_job()
         super().reject()
@@ -392,13 +512,23 @@ class ModelWizard(QDialog):
             self.progress.setRange(0, 0)
             self.cancel_job_button.setEnabled(False)  # past the download nothing can be cancelled
         eta = state.eta_seconds if state.stage == "download" else None
-        left = f", about {format_duration(eta)} left" if eta else ""
         if state.message:
-            self.status.setText(state.message + left)
+            doing = core_words(state.message)  # "x of y MiB, z MiB/s"
+            self.status.setText(
+                self.tr("{progress}, about {duration} left").format(
+                    progress=doing, duration=core_words(format_duration(eta))
+                )
+                if eta
+                else doing
+            )
 
     def _on_finished(self, model: InstalledModel) -> None:
         self._installed_ids.add(model.id)
-        self.status.setText(f"Installed {model.name} ({model.dimensions} dimensions).")
+        self.status.setText(
+            self.tr("Installed {name} ({dimensions} dimensions).").format(
+                name=model.name, dimensions=model.dimensions
+            )
+        )
         self.installed.emit(model)
         if self.isVisible():
             self.accept()
@@ -407,20 +537,34 @@ class ModelWizard(QDialog):
         """Said once: a download that cannot reach its server here, in words that point at the
         offline ways below; anything else in an error box, with the line here saying it failed."""
         if isinstance(exc, DownloadUnreachableError):
-            kept = f" The {human_size(exc.kept)} already downloaded are kept." if exc.kept else ""
-            self.status.setText(
-                f"No connection to {exc.host}. Download the file elsewhere and use Import GGUF "
-                f"file…, or install the offline starter model.{kept}"
-            )
-            self.status.setToolTip(exc.detail)
+            if exc.kept:
+                text = self.tr(
+                    "No connection to {host}. Download the file elsewhere and use Import GGUF "
+                    "file…, or install the offline starter model. The {size} already downloaded "
+                    "are kept."
+                ).format(host=exc.host, size=core_words(human_size(exc.kept)))
+            else:
+                text = self.tr(
+                    "No connection to {host}. Download the file elsewhere and use Import GGUF "
+                    "file…, or install the offline starter model."
+                ).format(host=exc.host)
+            self.status.setText(text)
+            self.status.setToolTip(exc.detail)  # the system's own words
             return
         if isinstance(exc, AlreadyExistsError):  # the CLI's hint (--force) does not apply here
-            exc = KorttyRagError(exc.message, hint="It is ready: close this wizard and use it.")
-        self.status.setText(f"{self._title} failed.")
-        show_error(self, f"{self._title} failed", exc)
+            exc = KorttyRagError(
+                exc.message, hint=self.tr("It is ready: close this wizard and use it.")
+            )
+        self.status.setText(self.tr("{title} failed.").format(title=self._title))
+        show_error(self, self.tr("{title} failed").format(title=self._title), exc)
 
     def _on_cancelled(self) -> None:
-        self.status.setText(self._kept_text("Download cancelled. ") or "Cancelled.")
+        kept = self._kept_text()
+        self.status.setText(
+            self.tr("Download cancelled. {kept}").format(kept=kept)
+            if kept
+            else self.tr("Cancelled.")
+        )
 
     def _on_done(self) -> None:
         self.job = None

@@ -45,50 +45,93 @@ from kortty_rag.app.profiles import (
 from kortty_rag.config.registry import validate_name
 from kortty_rag.config.secrets import usable_backend
 from kortty_rag.errors import KorttyRagError, UsageError
-from kortty_rag.gui.common import PathChooser, keyboard_friendly, set_tab_order, show_error
-from kortty_rag.gui.hints import gui_hint
+from kortty_rag.gui.common import (
+    PathChooser,
+    keyboard_friendly,
+    plain_label,
+    resize_within_screen,
+    set_tab_order,
+    show_error,
+)
+from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
 
-_LOCAL_MODEL_HINT = (
-    "Choose a local GGUF chat model file with Browse… (llama.cpp loads .gguf files)."
-)
-#: what to fill in when a field was left empty, in this form's words
-_MISSING = {
-    ProfileField.MODEL: ("No model name given", "Type the name of the model the server offers."),
-    ProfileField.ENDPOINT: (
-        "No endpoint URL given",
-        "Type the server's base URL, e.g. https://api.example.com/v1 "
-        "(plain http:// only for 127.0.0.1, [::1] or localhost).",
-    ),
-}
-_KEY_VARIABLE_HINT = (
-    "Paste the key itself into API key (it is kept in the OS keyring), or enter the name of an "
-    "environment variable that holds it, e.g. OPENAI_API_KEY."
-)
-#: the model of a profile tested before its model name is known (never saved)
+#: the model of a profile tested before its model name is known (never saved, never shown)
 UNNAMED_MODEL = "(the first model the server lists)"
-TEST_TIP = "Ask the model for one word, without saving: is the server there, and is the key right?"
+
+
+def _local_model_hint() -> str:
+    return translate(
+        "ProfileEditor",
+        "Choose a local GGUF chat model file with Browse… (llama.cpp loads .gguf files).",
+    )
+
+
+def _missing(field: ProfileField) -> tuple[str, str] | None:
+    """What to fill in when ``field`` was left empty, in this form's words: (message, hint)."""
+    if field is ProfileField.MODEL:
+        return (
+            translate("ProfileEditor", "No model name given"),
+            translate("ProfileEditor", "Type the name of the model the server offers."),
+        )
+    if field is ProfileField.ENDPOINT:
+        return (
+            translate("ProfileEditor", "No endpoint URL given"),
+            translate(
+                "ProfileEditor",
+                "Type the server's base URL, e.g. https://api.example.com/v1 "
+                "(plain http:// only for 127.0.0.1, [::1] or localhost).",
+            ),
+        )
+    return None
+
+
+def _key_variable_hint() -> str:
+    return translate(
+        "ProfileEditor",
+        "Paste the key itself into API key (it is kept in the OS keyring), or enter the name of an "
+        "environment variable that holds it, e.g. OPENAI_API_KEY.",
+    )
+
+
+def connection_test_tip() -> str:
+    return translate(
+        "ProfileEditor",
+        "Ask the model for one word, without saving: is the server there, and is the key right?",
+    )
 
 
 def _in_form_words(exc: FieldError, local: bool) -> UsageError:
     """``exc`` with a message and hint about this form's fields."""
     if exc.missing and exc.field is ProfileField.MODEL and local:
-        return UsageError("No GGUF file chosen", hint=_LOCAL_MODEL_HINT)
-    if exc.missing and exc.field in _MISSING:
-        message, hint = _MISSING[exc.field]
+        return UsageError(
+            translate("ProfileEditor", "No GGUF file chosen"), hint=_local_model_hint()
+        )
+    missing = _missing(exc.field) if exc.missing else None
+    if missing is not None:
+        message, hint = missing
         return UsageError(message, hint=hint)
     if exc.field is ProfileField.MODEL and local:
-        return UsageError(exc.message, hint=_LOCAL_MODEL_HINT)
+        return UsageError(exc.message, hint=_local_model_hint())
     if exc.field is ProfileField.KEY_VARIABLE:
-        return UsageError(exc.message, hint=_KEY_VARIABLE_HINT)
+        return UsageError(exc.message, hint=_key_variable_hint())
     return UsageError(exc.message, hint=exc.hint)
 
 
-BACKEND_LABELS = {
-    Backend.LLAMA_CPP: "llama.cpp (local GGUF file)",
-    Backend.OPENAI: "OpenAI-compatible endpoint",
-}
+def preset_words(preset: str) -> str:
+    """A prompt preset in words: the model families by their names, the fallback described."""
+    if preset == "generic":
+        return translate("ProfileEditor", "generic")
+    return preset
+
+
+def backend_label(backend: Backend) -> str:
+    """A backend in words."""
+    if backend is Backend.LLAMA_CPP:
+        return translate("ProfileEditor", "llama.cpp (local GGUF file)")
+    return translate("ProfileEditor", "OpenAI-compatible endpoint")
 
 
 class ProfileEditor(QDialog):
@@ -103,53 +146,87 @@ class ProfileEditor(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("profileEditor")
-        self.setWindowTitle("Edit AI profile" if profile else "Add AI profile")
+        self.setWindowTitle(self.tr("Edit AI profile") if profile else self.tr("Add AI profile"))
         self.profiles, self.chooser, self.original = profiles, chooser, profile
         self.saved: AiProfile | None = None
 
-        self.name_edit = self._line("nameEdit", "e.g. Local Llama")
+        self.name_edit = self._line(
+            "nameEdit",
+            self.tr("e.g. Local Llama"),
+            self.tr("The profile's name, shown in the role lists"),
+        )
         self.backend_combo = QComboBox(self)
         self.backend_combo.setObjectName("backendCombo")
-        for backend, label in BACKEND_LABELS.items():
-            self.backend_combo.addItem(label, backend.value)
-        self.model_edit = self._line("modelEdit", "")
-        self.browse_button = QPushButton("&Browse…", self)
+        self.backend_combo.setToolTip(
+            self.tr("Where the chat model runs: a GGUF file on this computer, or a server")
+        )
+        for backend in Backend:
+            self.backend_combo.addItem(backend_label(backend), backend.value)
+        self.model_edit = self._line("modelEdit", "", "")
+        self.browse_button = QPushButton(self.tr("&Browse…"), self)
         self.browse_button.setObjectName("browseButton")
+        self.browse_button.setToolTip(self.tr("Choose the GGUF chat model file"))
         self.browse_button.clicked.connect(self._browse)
         model_row = QHBoxLayout()
         model_row.addWidget(self.model_edit, 1)
         model_row.addWidget(self.browse_button)
-        self.endpoint_edit = self._line("endpointEdit", "https://api.example.com/v1")
+        self.endpoint_edit = self._line(
+            "endpointEdit",
+            "https://api.example.com/v1",
+            self.tr(
+                "The server's base URL: https://, or plain http:// only for this computer "
+                "(127.0.0.1, [::1] or localhost)"
+            ),
+        )
         self.key_value_edit = self._line(
-            "apiKeyEdit", "paste the key: it is kept in the OS keyring"
+            "apiKeyEdit",
+            self.tr("paste the key: it is kept in the OS keyring"),
+            self.tr(
+                "The server's API key, if it needs one: kept in the OS keyring, never in a file"
+            ),
         )
         self.key_value_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key_edit = self._line("apiKeyEnvEdit", "or: e.g. OPENAI_API_KEY (a variable's name)")
+        self.key_edit = self._line(
+            "apiKeyEnvEdit",
+            self.tr("or: e.g. OPENAI_API_KEY (a variable's name)"),
+            self.tr(
+                "Instead of the key: the name of an environment variable that holds it (not the "
+                "key itself)"
+            ),
+        )
         self.context_spin = QSpinBox(self)
         self.context_spin.setObjectName("contextWindowSpin")
         self.context_spin.setRange(512, 4_194_304)
         self.context_spin.setSingleStep(1024)
-        self.context_spin.setSuffix(" tokens")
+        self.context_spin.setSuffix(self.tr(" tokens"))
         self.context_spin.setValue(8192)
+        self.context_spin.setToolTip(
+            self.tr(
+                "How many tokens the model reads at once; a quarter of it at most goes to "
+                "excerpts from the knowledge stores"
+            )
+        )
         self.preset_combo = QComboBox(self)
         self.preset_combo.setObjectName("presetCombo")
-        self.preset_combo.addItems(list(PRESET_FAMILIES))
+        for preset in PRESET_FAMILIES:
+            self.preset_combo.addItem(preset_words(preset), preset)
+        self.preset_combo.setToolTip(self.tr("The prompt format of the model's family"))
 
         self.form = QFormLayout()
-        self.form.addRow("&Name:", self.name_edit)
-        self.form.addRow("B&ackend:", self.backend_combo)
+        self.form.addRow(self.tr("&Name:"), self.name_edit)
+        self.form.addRow(self.tr("B&ackend:"), self.backend_combo)
         self.model_label = QLabel(self)
         self.model_label.setBuddy(self.model_edit)
         self.form.addRow(self.model_label, model_row)
-        self.form.addRow("&Endpoint URL:", self.endpoint_edit)
-        self.form.addRow("API &key:", self.key_value_edit)
-        self.form.addRow("Key &variable:", self.key_edit)
-        self.form.addRow("&Context window:", self.context_spin)
-        self.form.addRow("&Prompt preset:", self.preset_combo)
+        self.form.addRow(self.tr("&Endpoint URL:"), self.endpoint_edit)
+        self.form.addRow(self.tr("API &key:"), self.key_value_edit)
+        self.form.addRow(self.tr("Key &variable:"), self.key_edit)
+        self.form.addRow(self.tr("&Context window:"), self.context_spin)
+        self.form.addRow(self.tr("&Prompt preset:"), self.preset_combo)
 
-        self.test_button = QPushButton("&Test connection", self)
+        self.test_button = QPushButton(self.tr("&Test connection"), self)
         self.test_button.setObjectName("testConnectionButton")
-        self.test_button.setToolTip(TEST_TIP)
+        self.test_button.setToolTip(connection_test_tip())
         self.test_button.clicked.connect(self.test_connection)
         self.check_label = QLabel("", self)
         self.check_label.setObjectName("connectionStatus")
@@ -167,7 +244,11 @@ class ProfileEditor(QDialog):
         buttons = QDialogButtonBox(self)
         self.save_button = buttons.addButton(QDialogButtonBox.StandardButton.Save)
         self.save_button.setObjectName("saveProfileButton")
+        self.save_button.setToolTip(
+            self.tr("Save the profile; the form stays open until its fields are valid")
+        )
         cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setToolTip(self.tr("Close without saving"))
         buttons.accepted.connect(self._save)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -187,19 +268,20 @@ class ProfileEditor(QDialog):
             self.key_edit.setText(profile.api_key_env or "")
             if profile.api_key_in_keyring:
                 self.key_value_edit.setPlaceholderText(
-                    "empty: keep the key stored in the OS keyring"
+                    self.tr("empty: keep the key stored in the OS keyring")
                 )
             self.context_spin.setValue(profile.context_window)
-            self.preset_combo.setCurrentText(profile.preset)
+            self.preset_combo.setCurrentIndex(max(0, self.preset_combo.findData(profile.preset)))
         self.backend_combo.currentIndexChanged.connect(self._backend_changed)
         self._backend_changed()
-        self.resize(560, 0)
+        resize_within_screen(self, 560, 0)
         keyboard_friendly(self)
 
-    def _line(self, name: str, placeholder: str) -> QLineEdit:
+    def _line(self, name: str, placeholder: str, tip: str) -> QLineEdit:
         edit = QLineEdit(self)
         edit.setObjectName(name)
         edit.setPlaceholderText(placeholder)
+        edit.setToolTip(tip)
         return edit
 
     def backend(self) -> Backend:
@@ -216,9 +298,15 @@ class ProfileEditor(QDialog):
             self.check_label.clear()
         self._shown_backend = backend
         local = backend is Backend.LLAMA_CPP
-        self.model_label.setText("GGUF &file:" if local else "&Model name:")
+        self.model_label.setText(self.tr("GGUF &file:") if local else self.tr("&Model name:"))
+        self.model_edit.setAccessibleName(plain_label(self.model_label.text()))
         self.model_edit.setPlaceholderText(
-            "/path/to/chat-model.gguf" if local else "the model name the server offers"
+            "/path/to/chat-model.gguf" if local else self.tr("the model name the server offers")
+        )
+        self.model_edit.setToolTip(
+            self.tr("The GGUF chat model file on this computer (an absolute path)")
+            if local
+            else self.tr("The name of the model on the server; Test connection lists them")
         )
         self.browse_button.setVisible(local)
         self.form.setRowVisible(self.endpoint_edit, not local)
@@ -241,22 +329,25 @@ class ProfileEditor(QDialog):
         :class:`UsageError` says what to change in this form."""
         if not self.name_edit.text().strip():
             raise UsageError(
-                "Give the profile a name", hint="A short name you will recognise, e.g. Local Llama."
+                self.tr("Give the profile a name"),
+                hint=self.tr("A short name you will recognise, e.g. Local Llama."),
             )
         try:
             name = validate_name(self.name_edit.text().strip(), "AI profile")
         except KorttyRagError:
             raise UsageError(
-                f"{self.name_edit.text().strip()!r} cannot be a profile name",
-                hint="Use letters, digits, spaces, dots, dashes or underscores.",
+                self.tr("{name} cannot be a profile name").format(
+                    name=repr(self.name_edit.text().strip())
+                ),
+                hint=self.tr("Use letters, digits, spaces, dots, dashes or underscores."),
             ) from None
         backend, key_variable = self.backend(), self.key_edit.text().strip() or None
         local = backend is Backend.LLAMA_CPP
         pasted = self.pasted_key()
         if pasted and key_variable:
             raise UsageError(
-                "Give the API key or the name of a variable that holds it, not both",
-                hint="Clear one of the two fields.",
+                self.tr("Give the API key or the name of a variable that holds it, not both"),
+                hint=self.tr("Clear one of the two fields."),
             )
         kept = (self.original is not None and self.original.api_key_in_keyring) or bool(pasted)
         draft = ProfileDraft(
@@ -264,7 +355,7 @@ class ProfileEditor(QDialog):
             backend=backend,
             model=self.model_edit.text() if model is None else model,
             context_window=self.context_spin.value(),
-            preset=self.preset_combo.currentText(),
+            preset=self.preset_combo.currentData(),
             endpoint=None if local else self.endpoint_edit.text(),
             key_variable=None if local else key_variable,
             key_in_keyring=not local and kept and key_variable is None,  # keep the keyring key
@@ -285,7 +376,7 @@ class ProfileEditor(QDialog):
                 keep_profile_key(profile.name, key)
                 self.key_value_edit.clear()
         except KorttyRagError as exc:
-            show_error(self, "AI profile not saved", exc)
+            show_error(self, self.tr("AI profile not saved"), exc)
             return
         self.saved = profile
         self.accept()
@@ -299,28 +390,36 @@ class ProfileEditor(QDialog):
         try:
             profile = self.profile_from_fields(model=UNNAMED_MODEL if unnamed else None)
         except KorttyRagError as exc:
-            self.check_label.setText(f"Not tested: {exc.message}. {exc.hint}".strip())
+            self.check_label.setText(
+                self.tr("Not tested: {message}. {hint}")
+                .format(message=core_words(exc.message), hint=core_words(exc.hint))
+                .strip()
+            )
             return
         key = self.pasted_key()
 
         def check(progress: object, cancel: object) -> ConnectionCheck:
             return check_connection(profile, key=key, first_listed_model=unnamed)
 
-        job = Job(check, key="profile-check", name="Test connection")
+        job = Job(check, key="profile-check", name=self.tr("Test connection"))
         job.signals.finished.connect(self._checked)
         job.signals.failed.connect(self._check_failed)
         job.signals.done.connect(self._check_done)
         self._check_job = job
         self.test_button.setEnabled(False)
         local = profile.backend is Backend.LLAMA_CPP
-        self.check_label.setText("Loading the model…" if local else "Connecting…")
+        self.check_label.setText(self.tr("Loading the model…") if local else self.tr("Connecting…"))
         self.runner.start(job)
 
     def _checked(self, result: ConnectionCheck) -> None:
-        text = "Connected: the model answered."
+        text = self.tr("Connected: the model answered.")
         if result.models:
             shown = ", ".join(result.models[:5]) + (" …" if len(result.models) > 5 else "")
-            text += f" The server offers {len(result.models)}: {shown}."
+            text = self.tr(
+                "Connected: the model answered. The server offers %n: {models}.",
+                "",
+                len(result.models),
+            ).format(models=shown)
             completer = QCompleter(list(result.models), self.model_edit)
             completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
             self.model_edit.setCompleter(completer)
@@ -330,11 +429,17 @@ class ProfileEditor(QDialog):
 
     def _check_failed(self, exc: BaseException) -> None:
         if isinstance(exc, KorttyRagError):
-            hint = f" {gui_hint(exc.hint)}" if exc.hint else ""
-            self.check_label.setText(f"No answer: {gui_hint(exc.message)}.{hint}")
+            message = core_words(exc.message)
+            self.check_label.setText(
+                self.tr("No answer: {message}. {hint}").format(
+                    message=message, hint=core_words(exc.hint)
+                )
+                if exc.hint
+                else self.tr("No answer: {message}.").format(message=message)
+            )
         else:
-            show_error(self, "Test connection", exc)
-            self.check_label.setText("The test failed unexpectedly.")
+            show_error(self, self.tr("Test connection"), exc)
+            self.check_label.setText(self.tr("The test failed unexpectedly."))
 
     def _check_done(self) -> None:
         self._check_job = None
@@ -346,5 +451,6 @@ class ProfileEditor(QDialog):
             save_profile(self.profiles, profile, self.original)
         except FieldError as exc:
             raise UsageError(
-                exc.message, hint="Choose another name, or select that profile and use Edit…."
+                exc.message,
+                hint=self.tr("Choose another name, or select that profile and use Edit…."),
             ) from None

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app.workspace import ScanReport
-from kortty_rag.gui.common import keyboard_friendly
+from kortty_rag.gui.common import describe, keyboard_friendly, resize_within_screen
 from kortty_rag.gui.table_models import ReviewTableModel, readable_time
 from kortty_rag.models import Source
 
@@ -28,7 +28,7 @@ class ScanReportDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("scanReportDialog")
-        self.setWindowTitle(f"Scan report — {source.path}")
+        self.setWindowTitle(self.tr("Scan report — {path}").format(path=source.path))
         self.model = ReviewTableModel(list(report.rows) if report else [])
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -46,27 +46,42 @@ class ScanReportDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        describe(
+            self.table,
+            self.tr(
+                "The files the last indexing left out, each with its reason: issues first, then "
+                "the files a rule skipped"
+            ),
+            name=self.tr("Files left out"),
+        )
         if report is None:
-            text = "No scan report is kept for this source yet: Refresh now makes one."
+            text = self.tr("No scan report is kept for this source yet: Refresh now makes one.")
         else:
-            problems, skipped = len(report.problems), len(report.skipped)
-            text = (
-                f"Last indexed {readable_time(report.scanned_at)}: {problems} "
-                f"{'issue' if problems == 1 else 'issues'} (files that could not be read or "
-                f"extracted) and {skipped} {'file' if skipped == 1 else 'files'} left out by a "
-                "rule (hidden, ignored, unsupported, empty or too large)."
+            issues = self.tr(
+                "%n issue(s) (files that could not be read or extracted)", "", len(report.problems)
+            )
+            skipped = self.tr(
+                "%n file(s) left out by a rule (hidden, ignored, unsupported, empty or too large)",
+                "",
+                len(report.skipped),
+            )
+            text = self.tr("Last indexed {time}: {issues} and {skipped}.").format(
+                time=readable_time(report.scanned_at), issues=issues, skipped=skipped
             )
             if report.left_out:
-                text += f" {report.left_out} more are not listed."
+                text += " " + self.tr("%n more are not listed.", "", report.left_out)
         self.summary = QLabel(text, self)
         self.summary.setObjectName("scanReportSummary")
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        if close is not None:
+            close.setToolTip(self.tr("Close the scan report"))
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
         layout.addWidget(buttons)
-        self.resize(820, 460)
+        resize_within_screen(self, 820, 460)
         keyboard_friendly(self)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,12 +47,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kortty_rag.app.guidance import weak_results_guidance
+from kortty_rag.app import guidance
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import keyboard_friendly, set_tab_order, show_error
-from kortty_rag.gui.relevance import relevance_combo, selected_level
-from kortty_rag.gui.status_area import counted
+from kortty_rag.gui.common import (
+    describe,
+    keyboard_friendly,
+    resize_within_screen,
+    set_tab_order,
+    show_error,
+)
+from kortty_rag.gui.flow_row import FlowRow
+from kortty_rag.gui.hints import actions, core_words
+from kortty_rag.gui.i18n import translate
+from kortty_rag.gui.relevance import level_name, relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.profiles import ProfileRegistry
@@ -67,40 +75,128 @@ from kortty_rag.retrieval.search import (
 
 #: below this best dense similarity, with no lexical match, results count as weak
 WEAK_DENSE_SCORE = 0.3
-#: short column titles (the tables share the dialog with the block) and what each one means
-COLUMN_TIPS = {
-    "Fused": "Both rankings fused into one (the store's fusion setting); the order of the results",
-    "Dense #": "Rank in the dense (embedding similarity) search",
-    "Dense": "Cosine similarity of the query and the excerpt",
-    "Lexical #": "Rank in the lexical (BM25 exact word) search",
-    "Lexical": "BM25 score",
-    "Terms": "Share of the question's words found in the excerpt (lexical matches only)",
+
+
+def score_columns() -> list[tuple[str, str]]:
+    """Short column titles (the tables share the dialog with the block) and what each one means."""
+    return [
+        (
+            translate("TestSearchDialog", "Fused"),
+            translate(
+                "TestSearchDialog",
+                "Both rankings fused into one (the store's fusion setting); the order of the "
+                "results",
+            ),
+        ),
+        (
+            translate("TestSearchDialog", "Dense #"),
+            translate("TestSearchDialog", "Rank in the dense (embedding similarity) search"),
+        ),
+        (
+            translate("TestSearchDialog", "Dense"),
+            translate("TestSearchDialog", "Cosine similarity of the query and the excerpt"),
+        ),
+        (
+            translate("TestSearchDialog", "Lexical #"),
+            translate("TestSearchDialog", "Rank in the lexical (BM25 exact word) search"),
+        ),
+        (
+            translate("TestSearchDialog", "Lexical"),
+            translate("TestSearchDialog", "BM25 score"),
+        ),
+        (
+            translate("TestSearchDialog", "Terms"),
+            translate(
+                "TestSearchDialog",
+                "Share of the question's words found in the excerpt (lexical matches only)",
+            ),
+        ),
+    ]
+
+
+def idle_text() -> str:
+    return translate(
+        "TestSearchDialog",
+        "Runs retrieval only: nothing is sent to a chat model. Disabled sources are skipped.",
+    )
+
+
+def no_parts_text() -> str:
+    return translate("TestSearchDialog", "Switch on dense or lexical search (or both) to search.")
+
+
+def loading_text() -> str:
+    return translate(
+        "TestSearchDialog",
+        "Searching… (the embedding model may take a moment to load the first time)",
+    )
+
+
+def weak_results_guidance() -> str:
+    """The advice of :func:`kortty_rag.app.guidance.weak_results_guidance` in the app's language,
+    each operation named by the control that does it (in view here) instead of a command."""
+
+    def operation(command: str) -> str:
+        if command == "source refresh":  # what a refresh would pick up: the source's counts tell
+            return translate("TestSearchDialog", "a source's Skipped and Issues counts list them")
+        name, _, sub = command.partition(" ")
+        return actions().get((name, sub)) or command
+
+    return core_words(guidance.weak_results_guidance(operation))
+
+
+def nothing_relevant_text() -> str:
+    return translate(
+        "TestSearchDialog",
+        "No excerpt was relevant enough, so nothing would be added to the prompt. Try a lower "
+        "minimum relevance, or words that occur in your documents; the dropped candidates show "
+        "how close they came.",
+    )
+
+
+def empty_block_text() -> str:
+    return translate("TestSearchDialog", "Nothing would be added to the prompt.")
+
+
+def block_placeholder() -> str:
+    return translate("TestSearchDialog", "The context block a model would receive appears here.")
+
+
+#: the former constants, said in the app's language when they are read
+_TEXTS = {
+    "IDLE_TEXT": idle_text,
+    "NO_PARTS_TEXT": no_parts_text,
+    "LOADING_TEXT": loading_text,
+    "WEAK_RESULTS_GUIDANCE": weak_results_guidance,
+    "NOTHING_RELEVANT_TEXT": nothing_relevant_text,
+    "EMPTY_BLOCK_TEXT": empty_block_text,
+    "BLOCK_PLACEHOLDER": block_placeholder,
 }
-SCORE_HEADERS = list(COLUMN_TIPS)
-IDLE_TEXT = "Runs retrieval only: nothing is sent to a chat model. Disabled sources are skipped."
-NO_PARTS_TEXT = "Switch on dense or lexical search (or both) to search."
-LOADING_TEXT = "Searching… (the embedding model may take a moment to load the first time)"
-#: the advice without command-line commands: the app's own controls are in view
-#: the control that does what an operation of the advice does
-GUI_OPERATIONS = {
-    "source list": "the source table on the Knowledge Stores tab",
-    "source refresh": "a source's Skipped and Issues counts list them",
-    "store rebuild": "Rebuild… on the Knowledge Stores tab",
-}
-WEAK_RESULTS_GUIDANCE = weak_results_guidance(lambda op: f" ({GUI_OPERATIONS[op]})")
-NOTHING_RELEVANT_TEXT = (
-    "No excerpt was relevant enough, so nothing would be added to the prompt. Try a lower minimum "
-    "relevance, or words that occur in your documents; the dropped candidates show how close they "
-    "came."
-)
-EMPTY_BLOCK_TEXT = "Nothing would be added to the prompt."
-BLOCK_PLACEHOLDER = "The context block a model would receive appears here."
+
+
+def __getattr__(name: str) -> str:
+    if name in _TEXTS:
+        return _TEXTS[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def role_words(role: Role) -> str:
+    """A role's name (Text and Coding are names, in every language)."""
+    if role is Role.TEXT:
+        return translate("TestSearchDialog", "Text")
+    return translate("TestSearchDialog", "Coding")
+
+
+def _decimal(value: float, digits: int) -> str:
+    locale = QLocale()
+    locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
+    return locale.toString(float(value), "f", digits)
 
 
 def _number(value: float | int | None, digits: int = 0) -> str:
     if value is None:
         return "–"
-    return f"{value:.{digits}f}" if digits else str(value)
+    return _decimal(value, digits) if digits else str(value)
 
 
 class Cell(str):
@@ -117,30 +213,44 @@ class Cell(str):
 def candidate_cells(candidate: Candidate) -> list[str]:
     """Path (relative to its source's folder; whole in the tooltip), page and the scores of one
     candidate, as table cells."""
+    coverage = (
+        "–"
+        if candidate.coverage is None
+        else translate("TestSearchDialog", "{percent}%").format(
+            percent=_decimal(candidate.coverage * 100, 0)
+        )
+    )
     return [
         Cell(candidate.chunk.rel_path or candidate.path, candidate.path),
         _number(candidate.chunk.page),
-        f"{candidate.fused:.4f}",
+        _decimal(candidate.fused, 4),
         _number(candidate.dense_rank),
         _number(candidate.dense_score, 3),
         _number(candidate.lexical_rank),
         _number(candidate.lexical_score, 2),
-        "–" if candidate.coverage is None else f"{candidate.coverage:.0%}",
+        coverage,
     ]
 
 
 def weakness(result: RetrievalResult) -> str:
     """Why the result looks weak, or ``""`` when it does not."""
     if result.nothing_relevant:
-        return NOTHING_RELEVANT_TEXT
+        return nothing_relevant_text()
     if not result.excerpts:
-        return result.note or "No excerpts found."
+        return (
+            core_words(result.note)
+            if result.note
+            else translate("TestSearchDialog", "No excerpts found.")
+        )
     candidates = [e.candidate for e in result.excerpts]
     if any(c.lexical_rank is not None for c in candidates):
         return ""
     best = max((c.dense_score for c in candidates if c.dense_score is not None), default=None)
     if best is None or best < WEAK_DENSE_SCORE:
-        return "The excerpts only loosely match: no exact word matches and a low similarity."
+        return translate(
+            "TestSearchDialog",
+            "The excerpts only loosely match: no exact word matches and a low similarity.",
+        )
     return ""
 
 
@@ -160,7 +270,7 @@ class TestSearchDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("testSearchDialog")
-        self.setWindowTitle(f"Test search — {store.name}")
+        self.setWindowTitle(self.tr("Test search — {store}").format(store=store.name))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.store = store
         self.workspace = workspace
@@ -181,11 +291,17 @@ class TestSearchDialog(QDialog):
     def _build(self) -> None:
         self.query_edit = QLineEdit(self)
         self.query_edit.setObjectName("queryEdit")
-        self.query_edit.setPlaceholderText("A question, or a term that occurs in your documents")
-        query_label = QLabel("&Question or term:", self)
+        self.query_edit.setPlaceholderText(
+            self.tr("A question, or a term that occurs in your documents")
+        )
+        self.query_edit.setToolTip(self.tr("What to search the store for; Enter searches"))
+        query_label = QLabel(self.tr("&Question or term:"), self)
         query_label.setBuddy(self.query_edit)
-        self.search_button = QPushButton("&Search", self)
+        self.search_button = QPushButton(self.tr("&Search"), self)
         self.search_button.setObjectName("searchButton")
+        self.search_button.setToolTip(
+            self.tr("Search the store for the question or term; nothing is sent to a chat model")
+        )
         self.search_button.setDefault(True)  # Enter in the query searches
         self.search_button.clicked.connect(self.search)
         self.query_edit.textChanged.connect(self._update_search_button)
@@ -194,40 +310,58 @@ class TestSearchDialog(QDialog):
         query_row.addWidget(self.query_edit, 1)
         query_row.addWidget(self.search_button)
 
-        self.dense_check = QCheckBox("&Dense (meaning)", self)
+        self.dense_check = QCheckBox(self.tr("&Dense (meaning)"), self)
         self.dense_check.setObjectName("denseCheck")
-        self.lexical_check = QCheckBox("&Lexical (exact words)", self)
+        self.dense_check.setToolTip(
+            self.tr("Search by meaning: excerpts whose embedding is close to the question's")
+        )
+        self.lexical_check = QCheckBox(self.tr("&Lexical (exact words)"), self)
         self.lexical_check.setObjectName("lexicalCheck")
+        self.lexical_check.setToolTip(self.tr("Search for the question's exact words (BM25)"))
         for check in (self.dense_check, self.lexical_check):
             check.setChecked(True)
             check.toggled.connect(self._update_search_button)
         self.budget_combo = QComboBox(self)
         self.budget_combo.setObjectName("budgetCombo")
-        budget_label = QLabel("&Budget for:", self)
+        self.budget_combo.setToolTip(
+            self.tr(
+                "How many tokens the context block may take: the default limit, or a quarter of "
+                "the context window of a profile holding one of the store's roles"
+            )
+        )
+        budget_label = QLabel(self.tr("&Budget for:"), self)
         budget_label.setBuddy(self.budget_combo)
         self.relevance_combo = relevance_combo(self, store_level(self.store))
         self.relevance_combo.setObjectName("relevanceCombo")
-        relevance_label = QLabel("&Minimum relevance:", self)
+        relevance_label = QLabel(self.tr("&Minimum relevance:"), self)
         relevance_label.setBuddy(self.relevance_combo)
         self.relevance_combo.currentIndexChanged.connect(self._relevance_changed)
-        self.use_relevance_button = QPushButton("&Use for this store", self)
+        self.use_relevance_button = QPushButton(self.tr("&Use for this store"), self)
         self.use_relevance_button.setObjectName("useRelevanceButton")
         self.use_relevance_button.setAutoDefault(False)
         self.use_relevance_button.setToolTip(
-            "Keep this minimum relevance for the store: every search and every prompt uses it"
+            self.tr(
+                "Keep this minimum relevance for the store: every search and every prompt uses it"
+            )
         )
         self.use_relevance_button.clicked.connect(self.use_for_store)
         self.use_relevance_button.setEnabled(False)
-        options_row = QHBoxLayout()
-        for widget in (self.dense_check, self.lexical_check, budget_label, self.budget_combo):
-            options_row.addWidget(widget)
-        options_row.insertSpacing(2, 24)
-        options_row.addSpacing(24)
-        for part in (relevance_label, self.relevance_combo, self.use_relevance_button):
-            options_row.addWidget(part)
-        options_row.addStretch(1)
+        # three groups that wrap onto further lines in a narrow window (German, 200 %)
+        options_row = FlowRow()
+        options_row.setSpacing(24)
+        for group in (
+            (self.dense_check, self.lexical_check),
+            (budget_label, self.budget_combo),
+            (relevance_label, self.relevance_combo, self.use_relevance_button),
+        ):
+            box = QWidget(self)
+            row = QHBoxLayout(box)
+            row.setContentsMargins(0, 0, 0, 0)
+            for widget in group:
+                row.addWidget(widget)
+            options_row.addWidget(box)
 
-        self.status_label = QLabel(IDLE_TEXT, self)
+        self.status_label = QLabel(idle_text(), self)
         self.status_label.setObjectName("statusLabel")
         self.status_label.setWordWrap(True)
         self.guidance_label = QLabel(self)
@@ -241,26 +375,64 @@ class TestSearchDialog(QDialog):
         self.block_view.setReadOnly(True)
         self.block_view.setTabChangesFocus(True)
         self.block_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.block_view.setPlaceholderText(BLOCK_PLACEHOLDER)
+        self.block_view.setPlaceholderText(block_placeholder())
+        describe(
+            self.block_view,
+            self.tr(
+                "Exactly the text a model would receive with the question: the excerpts with "
+                "their markers, paths and pages (read only)"
+            ),
+            name=self.tr("Context block"),
+        )
         self.budget_label = QLabel("", self)
         self.budget_label.setObjectName("budgetLabel")
         self.budget_label.setWordWrap(True)  # long: it must not widen the block's side
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(QLabel("Context block (exactly what a model would receive):", left))
+        block_label = QLabel(self.tr("Context block (exactly what a model would receive):"), left)
+        block_label.setBuddy(self.block_view)
+        left_layout.addWidget(block_label)
         left_layout.addWidget(self.block_view, 1)
         left_layout.addWidget(self.budget_label)
 
-        self.results_table = self._table("resultsTable", ["Marker", "Path", "Page", *SCORE_HEADERS])
+        paths = [
+            (
+                self.tr("Path"),
+                self.tr(
+                    "The file, relative to its source's folder (its whole path in the tooltip)"
+                ),
+            ),
+            (self.tr("Page"), self.tr("The PDF page the excerpt is on")),
+        ]
+        marker = (self.tr("Marker"), self.tr("The excerpt's marker in the context block"))
+        reason = (self.tr("Reason"), self.tr("Why the candidate is not in the context block"))
+        self.results_table = self._table("resultsTable", [marker, *paths, *score_columns()])
+        describe(
+            self.results_table,
+            self.tr(
+                "The excerpts in the context block, in the order of their markers, with their "
+                "scores; selecting one shows it in the block"
+            ),
+            name=self.tr("Excerpts"),
+        )
         self.results_table.itemSelectionChanged.connect(self._show_marker)
-        self.dropped_table = self._table("droppedTable", ["Reason", "Path", "Page", *SCORE_HEADERS])
+        self.dropped_table = self._table("droppedTable", [reason, *paths, *score_columns()])
+        describe(
+            self.dropped_table,
+            self.tr("The candidates that were found but left out of the block, and why"),
+            name=self.tr("Dropped candidates"),
+        )
         right = QWidget(self)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(QLabel("Excerpts, in the order of their markers:", right))
+        results_label = QLabel(self.tr("Excerpts, in the order of their markers:"), right)
+        results_label.setBuddy(self.results_table)
+        dropped_label = QLabel(self.tr("Dropped candidates and why:"), right)
+        dropped_label.setBuddy(self.dropped_table)
+        right_layout.addWidget(results_label)
         right_layout.addWidget(self.results_table, 2)
-        right_layout.addWidget(QLabel("Dropped candidates and why:", right))
+        right_layout.addWidget(dropped_label)
         right_layout.addWidget(self.dropped_table, 1)
 
         splitter = QSplitter(self)
@@ -273,6 +445,7 @@ class TestSearchDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
         self.close_button.setAutoDefault(False)
+        self.close_button.setToolTip(self.tr("Close the test search; nothing is changed"))
         buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
@@ -282,7 +455,7 @@ class TestSearchDialog(QDialog):
         layout.addWidget(self.guidance_label)
         layout.addWidget(splitter, 1)
         layout.addWidget(buttons)
-        self.resize(1250, 720)
+        resize_within_screen(self, 1250, 720)
         order = [self.query_edit, self.search_button, self.dense_check, self.lexical_check]
         order += [self.budget_combo, self.relevance_combo, self.use_relevance_button]
         order += [self.block_view, self.results_table, self.dropped_table]
@@ -290,10 +463,11 @@ class TestSearchDialog(QDialog):
         set_tab_order(order)
         self.query_edit.setFocus()
 
-    def _table(self, name: str, headers: Sequence[str]) -> QTableWidget:
-        table = QTableWidget(0, len(headers), self)
+    def _table(self, name: str, columns: Sequence[tuple[str, str]]) -> QTableWidget:
+        """A read-only table with ``columns``: (title, what the column holds)."""
+        table = QTableWidget(0, len(columns), self)
         table.setObjectName(name)
-        table.setHorizontalHeaderLabels(list(headers))
+        table.setHorizontalHeaderLabels([title for title, _ in columns])
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -301,9 +475,9 @@ class TestSearchDialog(QDialog):
         table.setWordWrap(False)
         table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         table.verticalHeader().hide()
-        for column, title in enumerate(headers):
+        for column, (_, tip) in enumerate(columns):
             if (item := table.horizontalHeaderItem(column)) is not None:
-                item.setToolTip(COLUMN_TIPS.get(title, title))
+                item.setToolTip(tip)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the path, elided
@@ -312,7 +486,13 @@ class TestSearchDialog(QDialog):
     def _load_budgets(self) -> None:
         """The default limit, plus the budget for each profile holding a role this store serves."""
         limits = RetrievalLimits()
-        self.budget_combo.addItem(f"Default limit ({limits.max_tokens:,} tokens)", None)
+        locale = QLocale()
+        self.budget_combo.addItem(
+            self.tr("Default limit ({tokens} tokens)").format(
+                tokens=locale.toString(limits.max_tokens)
+            ),
+            None,
+        )
         try:
             settings = ProfileRegistry().load()
         except KorttyRagError:
@@ -323,8 +503,12 @@ class TestSearchDialog(QDialog):
                 continue
             window = profile.context_window
             self.budget_combo.addItem(
-                f"{role.value} role: {profile.name} ({limits.budget(window):,} of "
-                f"{window:,} tokens)",
+                self.tr("{role} role: {profile} ({budget} of {window} tokens)").format(
+                    role=role_words(role),
+                    profile=profile.name,
+                    budget=locale.toString(limits.budget(window)),
+                    window=locale.toString(window),
+                ),
                 window,
             )
 
@@ -334,9 +518,9 @@ class TestSearchDialog(QDialog):
             parts and self._job is None and bool(self.query_edit.text().strip())
         )
         if not parts:
-            self.status_label.setText(NO_PARTS_TEXT)
-        elif self.status_label.text() == NO_PARTS_TEXT:
-            self.status_label.setText(IDLE_TEXT)
+            self.status_label.setText(no_parts_text())
+        elif self.status_label.text() == no_parts_text():
+            self.status_label.setText(idle_text())
 
     # -- searching ---------------------------------------------------------------------------------
 
@@ -368,13 +552,13 @@ class TestSearchDialog(QDialog):
             finally:
                 returned.set()
 
-        job = Job(run, key=f"test-search:{id(self)}", name="Test search")
+        job = Job(run, key=f"test-search:{id(self)}", name=self.tr("Test search"))
         job.signals.finished.connect(self._show_result)
         job.signals.failed.connect(self._failed)
         job.signals.done.connect(self._job_done)
         self._job = job
         self.runner.start(job)  # a key of its own: never refused as busy
-        self.status_label.setText(LOADING_TEXT)
+        self.status_label.setText(loading_text())
         self._update_search_button()
 
     def _job_done(self) -> None:
@@ -402,19 +586,20 @@ class TestSearchDialog(QDialog):
         try:
             self.store = self.workspace.set_min_relevance(self.store, level)
         except KorttyRagError as exc:
-            show_error(self, "Minimum relevance", exc)
+            show_error(self, self.tr("Minimum relevance"), exc)
             return
         self.use_relevance_button.setEnabled(False)
         self.status_label.setText(
-            f"The store now uses the minimum relevance {level.value.capitalize()} for every "
-            "search and prompt."
+            self.tr(
+                "The store now uses the minimum relevance {level} for every search and prompt."
+            ).format(level=level_name(level))
         )
 
     def _failed(self, exc: BaseException) -> None:
         if self._closed:
             return
-        self.status_label.setText("The search failed; see the message for what to do.")
-        show_error(self, "Test search failed", exc)
+        self.status_label.setText(self.tr("The search failed; see the message for what to do."))
+        show_error(self, self.tr("Test search failed"), exc)
 
     def _show_result(self, result: RetrievalResult) -> None:
         if self._closed:
@@ -422,7 +607,7 @@ class TestSearchDialog(QDialog):
         self.last_result = result
         self.block_view.setPlainText(result.block)
         self.block_view.setPlaceholderText(
-            EMPTY_BLOCK_TEXT if not result.block else BLOCK_PLACEHOLDER
+            empty_block_text() if not result.block else block_placeholder()
         )
         self._fill(
             self.results_table,
@@ -430,25 +615,39 @@ class TestSearchDialog(QDialog):
         )
         self._fill(
             self.dropped_table,
-            [[d.reason, *candidate_cells(d.candidate)] for d in result.dropped],
+            [[core_words(d.reason), *candidate_cells(d.candidate)] for d in result.dropped],
         )
-        floors = "; ".join(f.describe() for f in result.relevance)
+        floors = "; ".join(core_words(f.describe()) for f in result.relevance)
+        locale = QLocale()
         self.budget_label.setText(
-            f"Token budget: {result.used_tokens:,} of {result.budget_tokens:,} tokens used "
-            f"(estimated), {counted(len(result.excerpts), 'excerpt')}, "
-            f"{len(result.dropped)} dropped. "
-            f"Minimum relevance: {floors}."
+            self.tr(
+                "Token budget: {used} of {budget} tokens used (estimated), {excerpts}, {dropped}. "
+                "Minimum relevance: {floors}."
+            ).format(
+                used=locale.toString(result.used_tokens),
+                budget=locale.toString(result.budget_tokens),
+                excerpts=self.tr("%n excerpt(s)", "", len(result.excerpts)),
+                dropped=self.tr("%n dropped", "", len(result.dropped)),
+                floors=floors,
+            )
         )
         reason = weakness(result)
-        if result.nothing_relevant:
+        if result.nothing_relevant or not reason:
             self.guidance_label.setText(reason)
         else:
-            self.guidance_label.setText(f"{reason} {WEAK_RESULTS_GUIDANCE}" if reason else "")
+            self.guidance_label.setText(
+                self.tr("{reason} {guidance}").format(
+                    reason=reason, guidance=weak_results_guidance()
+                )
+            )
         self.guidance_label.setVisible(bool(reason))
+        query = repr(result.query)
         self.status_label.setText(
-            f"Results for {result.query!r}. Nothing was sent to a chat model."
+            self.tr("Results for {query}. Nothing was sent to a chat model.").format(query=query)
             if result.excerpts
-            else f"No excerpts for {result.query!r}. Nothing was sent to a chat model."
+            else self.tr("No excerpts for {query}. Nothing was sent to a chat model.").format(
+                query=query
+            )
         )
         self.searched.emit(result)
 

@@ -1,0 +1,254 @@
+"""The desktop app's language (docs/DESIGN.md "Languages and accessibility"): German or English,
+Qt's own translation machinery, and the core's messages said in the same language.
+
+- The language follows the system locale (German for any German locale, else English);
+  ``KORTTY_LANG=de`` or ``KORTTY_LANG=en`` overrides it.
+- The app's own strings go through ``tr()`` (inside a ``QObject``) or :func:`translate` (module
+  functions); ``resources/translations/kortty_rag_de.qm`` holds the German,
+  ``kortty_rag_en.qm`` the English plural forms (``%n``). Qt's own words (file dialogs, the
+  buttons of message boxes) come from the ``qtbase_*.qm`` that Qt ships.
+- The core words its messages once, in English (:mod:`kortty_rag.messages`), and stays free of Qt;
+  :func:`core_text` says such a message in the app's language: a
+  :class:`~kortty_rag.messages.Message` by its template and values, any other text (a reason read
+  back from a file, written by an earlier run) by matching it against the core's templates.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import re
+import string
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from kortty_rag.messages import Message
+from kortty_rag.resource_files import resource_path
+
+_log = logging.getLogger(__name__)
+
+#: the languages the app speaks, by the code KORTTY_LANG takes
+LANGUAGES = ("en", "de")
+#: the environment variable that overrides the system locale
+LANG_VARIABLE = "KORTTY_LANG"
+#: the translation context of the core's messages (``msg`` is lupdate's ``QT_TR_NOOP``)
+CORE_CONTEXT = ""
+#: how deep a message inside a message inside a message is still translated
+_MAX_DEPTH = 4
+
+
+def chosen_language(environ: Mapping[str, str] | None = None) -> str:
+    """``de`` or ``en``: KORTTY_LANG when it names one of them, else the system locale's."""
+    value = (os.environ if environ is None else environ).get(LANG_VARIABLE, "").strip().lower()
+    code = value.replace("-", "_").split("_", 1)[0].split(".", 1)[0]
+    if code in LANGUAGES:
+        return code
+    if value:
+        _log.warning(
+            "%s=%r is not one of %s; following the system locale", LANG_VARIABLE, value, LANGUAGES
+        )
+    for wanted in QLocale.system().uiLanguages():  # the user's languages, in their order
+        code = wanted.replace("-", "_").split("_", 1)[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """``text`` in the app's language, for code outside a ``QObject`` (lupdate collects the
+    literal ``translate("Context", "text")`` calls); ``n`` picks the plural form of ``%n``."""
+    return QCoreApplication.translate(context, text, disambiguation, n)
+
+
+@dataclass
+class Translations:
+    """The translators installed for one language; :meth:`remove` takes them out again."""
+
+    language: str
+    translators: list[QTranslator] = field(default_factory=list)
+
+    def remove(self) -> None:
+        for translator in self.translators:
+            QCoreApplication.removeTranslator(translator)
+        self.translators.clear()
+        if self in _state.installed:
+            _state.installed.remove(self)
+        _state.language = "en"
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+        _core_cache.cache_clear()
+
+
+class _State:
+    language = "en"
+    #: what is installed: Qt keeps only a pointer to a translator, so Python must keep it alive
+    installed: list[Translations] = []  # noqa: RUF012 (one state per process)
+
+
+_state = _State()
+
+
+def current_language() -> str:
+    return _state.language
+
+
+def install(language: str) -> Translations:
+    """Install the app's and Qt's translations for ``language`` into the running application;
+    numbers and dates follow it too (``QLocale.setDefault``)."""
+    installed = Translations(language)
+    app = QCoreApplication.instance()
+    if app is None:
+        raise RuntimeError("install translations after the QApplication exists")
+    with resource_path(f"translations/kortty_rag_{language}.qm") as own:
+        _load(installed, own.parent, own.stem)
+    if language != "en":
+        qt_folder = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+        _load(installed, qt_folder, f"qtbase_{language}")
+    for translator in installed.translators:
+        app.installTranslator(translator)
+    _state.installed.append(installed)
+    _state.language = language
+    if language == "de":
+        QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
+    else:
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+    _core_cache.cache_clear()
+    return installed
+
+
+def _load(installed: Translations, folder: Path, name: str) -> None:
+    translator = QTranslator()
+    if translator.load(name, str(folder)):
+        installed.translators.append(translator)
+    else:  # the app still works, in English words where these were missing
+        _log.warning("no translation %s in %s", name, folder)
+
+
+# -- the core's messages -------------------------------------------------------------------------
+
+
+def core_text(text: str) -> str:
+    """A message of the core in the app's language (unchanged in English)."""
+    if _state.language == "en" or not text:
+        return str(text)
+    return _core_cache(text, text.template if isinstance(text, Message) else None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _core_cache(text: str, template: str | None) -> str:
+    # keyed by the text and its template: two Messages with the same English text and template
+    # carry the same values (the text is made of them)
+    return _say(text, 0)
+
+
+def _say(text: str, depth: int) -> str:
+    if isinstance(text, Message):
+        if not text.values:
+            return QCoreApplication.translate(CORE_CONTEXT, text.template)
+        # values that are messages themselves are said too; any other value is data (a path, a
+        # name, a number, the system's own words) and stays as it is
+        said = {
+            name: _say(value, depth + 1) if isinstance(value, Message) else value
+            for name, value in text.values.items()
+        }
+        return _fill(text.template, said)
+    plain = str(text)
+    translated = QCoreApplication.translate(CORE_CONTEXT, plain)
+    if translated != plain or depth >= _MAX_DEPTH:
+        return translated
+    for pattern, template in _templates():
+        match = pattern.fullmatch(plain)
+        if match is not None:  # what filled a field may be a message of its own, or data
+            values = _values_of(template, match)
+            return _fill(template, {name: _say(value, depth + 1) for name, value in values.items()})
+    return plain
+
+
+def _fill(template: str, said: dict[str, object]) -> str:
+    german = QCoreApplication.translate(CORE_CONTEXT, template)
+    try:
+        return _LocaleFormatter().vformat(german, (), said)
+    except (KeyError, IndexError, ValueError):  # a translation that names another field: English
+        _log.warning("translation of %r does not fit its values", template)
+        return _LocaleFormatter().vformat(template, (), said)
+
+
+class _LocaleFormatter(string.Formatter):
+    """``str.format`` with numbers in the app's locale (``1.234``, ``0,5``) and any format spec
+    of a number ignored for a value that arrived as text (matched back from English)."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if isinstance(value, str):
+            return value
+        locale = QLocale()
+        if isinstance(value, int) and not isinstance(value, bool) and "," in format_spec:
+            return locale.toString(value)
+        if isinstance(value, float) and format_spec.endswith("%"):  # German: „50 %“
+            digits = format_spec[:-1].rsplit(".", 1)[-1]
+            number = locale.toString(value * 100, "f", int(digits) if digits.isdigit() else 6)
+            return number + (" %" if _state.language == "de" else "%")
+        if isinstance(value, float) and format_spec.endswith("f"):
+            digits = format_spec[:-1].rsplit(".", 1)[-1]
+            if "," in format_spec or digits.isdigit():
+                number = locale.toString(value, "f", int(digits) if digits.isdigit() else 6)
+                if "," not in format_spec:
+                    number = number.replace(locale.groupSeparator(), "")
+                return number
+        return str(super().format_field(value, format_spec))
+
+
+def _values_of(template: str, match: re.Match[str]) -> dict[str, str]:
+    names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
+    return {name: match.group(f"f{i}") for i, name in enumerate(dict.fromkeys(names))}
+
+
+@functools.cache
+def _templates() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The core's templates with fields, most specific first, as patterns of their English text.
+
+    Read from the translation source that ships beside the compiled file: it lists exactly the
+    templates lupdate found in the core."""
+    try:
+        with resource_path("translations/kortty_rag_de.ts") as path:
+            root = ET.parse(path).getroot()
+    except (OSError, ET.ParseError) as exc:
+        _log.warning("the core's templates could not be read: %s", exc)
+        return ()
+    found: list[tuple[int, re.Pattern[str], str]] = []
+    for context in root.iter("context"):
+        if (context.findtext("name") or "") != CORE_CONTEXT:
+            continue
+        for message in context.iter("message"):
+            template = message.findtext("source") or ""
+            pattern, literal = _pattern(template)
+            if pattern is not None and literal >= 4:  # "{a}: {b}" alone would match anything
+                found.append((literal, pattern, template))
+    found.sort(key=lambda entry: -entry[0])
+    return tuple((pattern, template) for _, pattern, template in found)
+
+
+def _pattern(template: str) -> tuple[re.Pattern[str] | None, int]:
+    parts: list[str] = []
+    literal = 0
+    names: dict[str, int] = {}
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        return None, 0
+    for text, name, _, _ in parsed:
+        parts.append(re.escape(text))
+        literal += len(text)
+        if name is None:
+            continue
+        if name in names:
+            parts.append(f"(?P=f{names[name]})")
+        else:
+            names[name] = len(names)
+            parts.append(f"(?P<f{names[name]}>.+?)")
+    if not names:
+        return None, literal
+    return re.compile("".join(parts), re.DOTALL), literal
