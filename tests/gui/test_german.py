@@ -188,3 +188,45 @@ def test_the_app_follows_kortty_lang_and_the_system_locale(
     )
     assert by_locale.stdout.split()[0] == expected
     assert QApplication.instance() is not None
+
+
+def test_a_reason_read_back_from_the_store_file_is_german(
+    qtbot: QtBot, window: MainWindow, starter_model: InstalledModel, tmp_path: Path
+) -> None:
+    """A MISSING source's reason is kept in store.json as English text (no template travels
+    with it): after a restart the German app still says it in German, buttons included."""
+    from tests.gui.main_flows import german_notes
+    from tests.gui.test_first_use import index_folder
+    from tests.gui.test_stores_tab import Outcome, tab_with_store
+
+    from kortty_rag.config.registry import StoreRegistry
+    from kortty_rag.models import SourceStatus
+
+    chooser = window.chooser
+    assert isinstance(chooser, FixedChooser)
+    tab = tab_with_store(window, starter_model)
+    folder = german_notes(tmp_path / "notizen")
+    index_folder(qtbot, window, chooser, folder)
+    folder.rename(tmp_path / "anderswo")
+    tab.select_source(str(folder))
+    with qtbot.waitSignal(tab.scan_finished, timeout=120_000):
+        tab.refresh_button.click()
+    qtbot.waitUntil(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    outcome = Outcome(qtbot, tab, "index_finished")
+    tab.review_dialog.index_button.click()  # type: ignore[union-attr]
+    outcome.wait()
+    (source,) = StoreRegistry().get("Docs").sources
+    assert source.status is SourceStatus.MISSING and "no longer exists" in source.status_reason
+    window.close()
+
+    again = MainWindow(chooser=chooser, watch=False)  # a restart: the reason comes from the file
+    qtbot.addWidget(again)
+    again.show()
+    try:
+        again.stores_tab.select_source(str(folder))
+        status = again.stores_tab.sources.index(0, 3).data()
+        assert status.startswith("FEHLEND: ")
+        assert "Speicherort ändern" in status  # the command became the button
+        assert english_words(status, {str(folder)}) == [], status
+    finally:
+        again.shutdown()
