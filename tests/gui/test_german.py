@@ -125,6 +125,8 @@ def test_numbers_follow_the_language(german: i18n.Translations) -> None:
     assert (
         core_text(msg("{count:,} of {share:.1f} zz", count=12345, share=0.5)) == "12.345 of 0,5 zz"
     )
+    assert core_text(msg("{share:.0%} zz", share=0.5)) == "50 % zz"
+    assert core_text(msg("{seconds:g} zz", seconds=2.5)) == "2,5 zz"
     from kortty_rag.gui.status_area import progress_words
     from kortty_rag.progress import ProgressState
 

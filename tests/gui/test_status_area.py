@@ -53,3 +53,22 @@ def test_jobs_stack_and_cancel_applies_to_the_one_shown(qtbot: QtBot) -> None:
         first_release.set()
         second_release.set()
         runner.wait()
+
+
+def test_a_job_that_ended_before_it_was_tracked_leaves_no_progress_bar(qtbot: QtBot) -> None:
+    """A job that fails at once can end on its worker thread before track() connects to it (an
+    export of a store without an index did): its "done" was never seen and a 0 % bar stayed."""
+    area = StatusArea()
+    qtbot.addWidget(area)
+    area.show()
+    runner = JobRunner(area)
+
+    def fail_at_once(progress: ProgressTracker, cancel: CancelToken) -> None:
+        raise RuntimeError("nothing to do")
+
+    job = Job(fail_at_once, key="quick", name="quick")
+    runner.start(job)
+    assert job.completed.wait(10)  # it has ended before the area hears of it
+    area.track(job, "Exporting")
+    qtbot.waitUntil(lambda: area.progress.isHidden() and area.cancel_button.isHidden())
+    runner.wait()

@@ -70,6 +70,10 @@ def _is_words(node: ast.expr) -> bool:
         return _words(node.value)
     if isinstance(node, (ast.List, ast.Tuple)):
         return any(_is_words(item) for item in node.elts)
+    if isinstance(node, ast.IfExp):
+        return _is_words(node.body) or _is_words(node.orelse)
+    if isinstance(node, ast.BinOp):  # "a" + tr("b")
+        return _is_words(node.left) or _is_words(node.right)
     return False
 
 
@@ -112,6 +116,7 @@ def test_the_check_finds_text_written_in_place() -> None:
         "    self.button.setToolTip(f'{n} files')\n"
         "    self.title.setText(f'<b>{name}</b> — {words}')\n"
         "    edit.setPlaceholderText('https://example.com')\n"
+        "    edit.setPlaceholderText('/path/to/x.gguf' if local else self.tr('name'))\n"
         "    self.tr('Fine')\n"
         "    QPushButton(self.tr('&Create…'), self)\n"
         "    confirm(self, self.tr('Remove'), 'Really?', detail, go, yes_text='Remove')\n"
@@ -121,6 +126,7 @@ def test_the_check_finds_text_written_in_place() -> None:
     assert [line.split(": ", 1)[1] for line in untranslated(source, "x.py")] == [
         "QLabel('Knowledge stores')",
         "setToolTip(f'{n} files')",
+        "setPlaceholderText('/path/to/x.gguf' if local else self.tr('name'))",
         "confirm('Really?')",
         "confirm('Remove')",
         "setHorizontalHeaderLabels(['Path', self.tr('Size')])",

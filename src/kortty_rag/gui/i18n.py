@@ -187,6 +187,8 @@ class _LocaleFormatter(string.Formatter):
         locale = QLocale()
         if isinstance(value, int) and not isinstance(value, bool) and "," in format_spec:
             return locale.toString(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and format_spec == "g":
+            return locale.toString(float(value), "g", 6)  # „2,5“, „30,5“
         if isinstance(value, float) and format_spec.endswith("%"):  # German: „50 %“
             digits = format_spec[:-1].rsplit(".", 1)[-1]
             number = locale.toString(value * 100, "f", int(digits) if digits.isdigit() else 6)

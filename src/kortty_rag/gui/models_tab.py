@@ -74,7 +74,7 @@ class InstalledModelTableModel(RowsModel[InstalledModel]):
     #: (header, display text, sort key); the headers shown are :meth:`headers`
     columns = (
         ("Id", lambda m: m.id, lambda m: m.id),
-        ("Name", lambda m: m.name, lambda m: m.name.lower()),
+        ("Name", lambda m: core_words(m.name), lambda m: m.name.lower()),
         ("Dimensions", lambda m: str(m.dimensions), lambda m: m.dimensions),
         ("Pooling", lambda m: pooling_words(m.pooling), lambda m: m.pooling),
         ("Chunk tokens", lambda m: str(m.chunk_tokens), lambda m: m.chunk_tokens),
@@ -103,7 +103,7 @@ class InstalledModelTableModel(RowsModel[InstalledModel]):
     def data(self, index: Index, role: int = 0) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
             model = self.row(index.row())
-            return f"{model.name}\n{model.path}\nSHA-256 {model.sha256}"
+            return f"{core_words(model.name)}\n{model.path}\nSHA-256 {model.sha256}"
         return super().data(index, role)
 
 

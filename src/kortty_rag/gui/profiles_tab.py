@@ -466,7 +466,7 @@ class ProfilesTab(QWidget):
             self.tr("Remove the AI profile {name}?").format(name=repr(profile.name)),
             detail,
             lambda: self._remove(profile.name),
-            yes_text=self.tr("Remove"),
+            yes_text=self.tr("&Remove"),
         )
 
     def _remove(self, name: str) -> None:

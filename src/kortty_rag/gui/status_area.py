@@ -113,6 +113,7 @@ class StatusArea(QWidget):
         self.progress = QProgressBar(self)
         self.progress.setObjectName("jobProgress")
         self.progress.setRange(0, 100)
+        self.progress.setFormat(self.tr("%p%"))  # German: „7 %“, as the line beside it
         self.progress.setMaximumWidth(220)
         describe(
             self.progress,
@@ -156,6 +157,8 @@ class StatusArea(QWidget):
         self._timer.start()
         self._show_top()
         self.set_text(f"{title}…" if not title.endswith("…") else title)
+        if job.completed.is_set():  # it may have ended before it was connected here: no "done"
+            QTimer.singleShot(0, lambda: self._ended(job.signals))
 
     def _top(self) -> tuple[Job, str, bool] | None:
         return self._running[-1] if self._running else None
@@ -206,7 +209,13 @@ class StatusArea(QWidget):
         self.set_text(self.tr("Cancelling…"))
 
     def _on_done(self) -> None:
-        ended = [entry for entry in self._running if entry[0].signals is self.sender()]
+        self._ended(self.sender())
+
+    def _ended(self, signals: object) -> None:
+        """The job whose signals these are has ended (once or twice: nothing happens again)."""
+        ended = [entry for entry in self._running if entry[0].signals is signals]
+        if not ended:
+            return
         for entry in ended:
             self._running.remove(entry)
         if self._running:  # an older job still runs: back to it (its line comes on the next tick)

@@ -58,7 +58,11 @@ from kortty_rag.gui.flow_row import FlowRow
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.status_area import StatusArea
-from kortty_rag.gui.table_models import SourceTableModel
+from kortty_rag.gui.table_models import (
+    ElideRightDelegate,
+    SourceTableModel,
+    source_status_words,
+)
 from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobRunner
 from kortty_rag.models import Source, SourceKind, SourceStatus, Store, StoreType
 from kortty_rag.progress import CancelToken, ProgressTracker
@@ -282,9 +286,18 @@ class StoresTab(QWidget):
         header = self.source_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the path gives way
-        # a status with its reason is long: it keeps a width and shows all of it in its tooltip
+        # a status with its reason is long: it keeps the width of the longest status word (in
+        # the app's language), shows that word whole and the reason cut at the right, and all of
+        # it in its tooltip
         header.setSectionResizeMode(STATUS_COLUMN, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(STATUS_COLUMN, 90)
+        self.source_view.setItemDelegateForColumn(
+            STATUS_COLUMN, ElideRightDelegate(self.source_view)
+        )
+        metrics = self.source_view.fontMetrics()
+        widest = max(
+            metrics.horizontalAdvance(f"{source_status_words(s)}: …") for s in SourceStatus
+        )
+        header.resizeSection(STATUS_COLUMN, max(90, widest + 16))
         header.setMinimumSectionSize(36)
         # in a narrow window Type and Sync give way (the path's tooltip names both)
         self.source_view.viewport().installEventFilter(self)
@@ -932,7 +945,7 @@ class StoresTab(QWidget):
                 removed,
                 status=self.tr("Removing {path}…").format(path=source.path),
             ),
-            yes_text=self.tr("Remove"),
+            yes_text=self.tr("&Remove"),
         )
 
     def change_location(self) -> None:
@@ -1044,7 +1057,7 @@ class StoresTab(QWidget):
                     "stopped."
                 ),
             ),
-            yes_text=self.tr("Rebuild"),
+            yes_text=self.tr("&Rebuild"),
         )
 
     def change_qdrant_key(self) -> None:
@@ -1145,7 +1158,7 @@ class StoresTab(QWidget):
             lambda: self._start(
                 store, self.tr("Delete store"), delete, deleted, status=self.tr("Deleting…")
             ),
-            yes_text=self.tr("Delete"),
+            yes_text=self.tr("&Delete"),
         )
 
     def open_test_search(self) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     Qt,
     QTime,
 )
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
@@ -172,6 +173,15 @@ def status_text(source: Source) -> str:
             status=text, reason=core_words(source.status_reason)
         )
     return text
+
+
+class ElideRightDelegate(QStyledItemDelegate):
+    """Cells cut at the right (the start of a status, its word, stays) in a view that cuts its
+    other cells in the middle (paths)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideRight
 
 
 class SourceTableModel(RowsModel[Source]):

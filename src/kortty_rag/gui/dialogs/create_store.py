@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +34,7 @@ from kortty_rag.app.workspace import Workspace
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, describe, keyboard_friendly, show_error
+from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.lexical_language import language_combo, selected_language
 from kortty_rag.gui.relevance import relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner
@@ -196,7 +197,7 @@ class CreateStoreDialog(QDialog):
         for model in list_models():
             self.model_combo.addItem(
                 self.tr("{name} ({dimensions} dimensions)").format(
-                    name=model.name, dimensions=model.dimensions
+                    name=core_words(model.name), dimensions=model.dimensions
                 ),
                 model.id,
             )
@@ -314,7 +315,9 @@ class CreateStoreDialog(QDialog):
                 self,
                 self.tr("Create knowledge store"),
                 KorttyRagError(
-                    self.tr("The store needs {missing}.").format(missing=", ".join(problems)),
+                    self.tr("The store needs {missing}.").format(
+                        missing=QLocale().createSeparatedList(problems)
+                    ),
                     hint=self.tr("Fill in the missing fields, then press Create again."),
                 ),
             )

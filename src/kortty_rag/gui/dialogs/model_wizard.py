@@ -266,6 +266,7 @@ class ModelWizard(QDialog):
 
         self.progress = QProgressBar(self)
         self.progress.setObjectName("downloadProgress")
+        self.progress.setFormat(self.tr("%p%"))  # German: „7 %“
         self.progress.setVisible(False)
         self.progress.setAccessibleName(self.tr("Download progress"))
         self.status = self._label("", "downloadStatus")
@@ -526,7 +527,7 @@ class ModelWizard(QDialog):
         self._installed_ids.add(model.id)
         self.status.setText(
             self.tr("Installed {name} ({dimensions} dimensions).").format(
-                name=model.name, dimensions=model.dimensions
+                name=core_words(model.name), dimensions=model.dimensions
             )
         )
         self.installed.emit(model)

@@ -301,7 +301,9 @@ class ProfileEditor(QDialog):
         self.model_label.setText(self.tr("GGUF &file:") if local else self.tr("&Model name:"))
         self.model_edit.setAccessibleName(plain_label(self.model_label.text()))
         self.model_edit.setPlaceholderText(
-            "/path/to/chat-model.gguf" if local else self.tr("the model name the server offers")
+            self.tr("/path/to/chat-model.gguf")
+            if local
+            else self.tr("the model name the server offers")
         )
         self.model_edit.setToolTip(
             self.tr("The GGUF chat model file on this computer (an absolute path)")
