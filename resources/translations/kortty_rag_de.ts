@@ -6059,6 +6059,10 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>Kontextblock</translation>
     </message>
     <message>
+        <source>The block&apos;s own sentences are instructions to the model and always English; the excerpts are your files&apos; text as it is</source>
+        <translation>Die festen Sätze des Blocks sind Anweisungen an das Modell und immer englisch; die Auszüge sind der Text Ihrer Dateien, wie er ist</translation>
+    </message>
+    <message>
         <source>Context block (exactly what a model would receive):</source>
         <translation>Kontextblock (genau das, was ein Modell erhalten würde):</translation>
     </message>

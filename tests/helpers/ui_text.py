@@ -36,7 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-#: proper names, units and loanwords the German glossary keeps (lower case)
+#: proper names, units and the loanwords of korTTY's German documentation (lower case); a word
+#: that German writes the same way ("Text", "Download", "offline") is in the German list already
 KEPT_WORDS = frozenset(
     {
         # proper names (the product, korTTY, services, formats, libraries)
@@ -81,19 +82,13 @@ KEPT_WORDS = frozenset(
         "onnx",
         # language names that German writes the same way (the lexical-language choice)
         "hindi",
-        # the role names, kept in German (glossary: Rollen Text / Coding)
-        "text",
+        # the role name Coding (kept in German: Rollen Text / Coding)
         "coding",
-        # loanwords of the German glossary
+        # the loanwords korTTY's German documentation itself uses (Chunk, Token, Scan)
         "chunk",
         "chunks",
-        "workflows",
         "token",
         "tokens",
-        "offline",
-        "online",
-        "download",
-        "starter",
         "scan",
         # units
         "mib",

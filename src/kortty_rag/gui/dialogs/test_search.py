@@ -384,6 +384,12 @@ class TestSearchDialog(QDialog):
             ),
             name=self.tr("Context block"),
         )
+        self.block_view.setToolTip(
+            self.tr(
+                "The block's own sentences are instructions to the model and always English; the "
+                "excerpts are your files' text as it is"
+            )
+        )
         self.budget_label = QLabel("", self)
         self.budget_label.setObjectName("budgetLabel")
         self.budget_label.setWordWrap(True)  # long: it must not widen the block's side
