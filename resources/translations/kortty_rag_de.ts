@@ -3787,7 +3787,6 @@ Unter diesem Namen importieren:</translation>
     </message>
     <message>
         <source>Id</source>
-        <extracomment>(header, display text, sort key); the headers shown are :meth:`headers`</extracomment>
         <translation>ID</translation>
     </message>
     <message>
@@ -5056,6 +5055,17 @@ Allowed folders… below changes them.</source>
     </message>
 </context>
 <context>
+    <name>Roles</name>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Coding</source>
+        <translation>Coding</translation>
+    </message>
+</context>
+<context>
     <name>ScanReportDialog</name>
     <message>
         <source>Scan report — {path}</source>
@@ -5968,15 +5978,6 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     <message>
         <source>The context block a model would receive appears here.</source>
         <translation>Hier erscheint der Kontextblock, den ein Modell erhalten würde.</translation>
-    </message>
-    <message>
-        <source>Text</source>
-        <extracomment>the former constants, said in the app&apos;s language when they are read</extracomment>
-        <translation>Text</translation>
-    </message>
-    <message>
-        <source>Coding</source>
-        <translation>Coding</translation>
     </message>
     <message>
         <source>{percent}%</source>

@@ -15,7 +15,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.dialogs.profile_editor import ProfileEditor
-from kortty_rag.gui.profiles_tab import LINKED_COLUMN, UNASSIGNED, ProfilesTab
+from kortty_rag.gui.profiles_tab import LINKED_COLUMN, ProfilesTab, unassigned
 from kortty_rag.models import Role, Store, StoreRoles
 from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
 
@@ -176,13 +176,15 @@ def test_roles_and_store_roles_persist_and_removing_a_profile_frees_its_role(
     tab.reload()
     text, coding = tab.role_combos[Role.TEXT], tab.role_combos[Role.CODING]
     assert text.objectName() == "textRoleCombo" and coding.objectName() == "codingRoleCombo"
-    assert text.itemText(0) == UNASSIGNED
+    assert text.itemText(0) == unassigned()
 
     text.setFocus()
     while text.currentText() != "Writer":  # the keyboard way: arrow keys on the closed combo
         qtbot.keyClick(text, Qt.Key.Key_Down)
     coding.setCurrentIndex(coding.findText("Coder"))
-    qtbot.waitUntil(lambda: text.findText(UNASSIGNED) == -1 and coding.findText(UNASSIGNED) == -1)
+    qtbot.waitUntil(
+        lambda: text.findText(unassigned()) == -1 and coding.findText(unassigned()) == -1
+    )
     settings = ProfileRegistry().load()
     assert settings.role_profile(Role.TEXT).name == "Writer"  # type: ignore[union-attr]
     assert settings.role_profile(Role.CODING).name == "Coder"  # type: ignore[union-attr]
@@ -218,7 +220,7 @@ def test_roles_and_store_roles_persist_and_removing_a_profile_frees_its_role(
     assert [p.name for p in settings.profiles] == ["Coder"]
     assert settings.role_profile(Role.TEXT) is None
     assert settings.role_profile(Role.CODING).name == "Coder"  # type: ignore[union-attr]
-    assert text.currentText() == UNASSIGNED
+    assert text.currentText() == unassigned()
     assert "The Text role is now unassigned" in tab.status_label.text()
 
 

@@ -26,10 +26,10 @@ from tests.helpers.pdfs import text_pdf
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.gui.dialogs.test_search import (
-    EMPTY_BLOCK_TEXT,
-    NOTHING_RELEVANT_TEXT,
-    WEAK_RESULTS_GUIDANCE,
     TestSearchDialog,
+    empty_block_text,
+    nothing_relevant_text,
+    weak_results_guidance,
 )
 from kortty_rag.gui.relevance import selected_level
 from kortty_rag.gui.workers import Job, JobRunner
@@ -191,7 +191,9 @@ def test_a_nonsense_query_shows_the_guidance(
         qtbot.mouseClick(dialog.search_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.busy)
     assert dialog.guidance_label.isVisible()
-    assert dialog.guidance_label.text() == NOTHING_RELEVANT_TEXT  # nearest neighbours, not relevant
+    assert (
+        dialog.guidance_label.text() == nothing_relevant_text()
+    )  # nearest neighbours, not relevant
 
     result = run_query(qtbot, dialog, "glaciers carve valleys")  # a good query hides it again
     assert result.excerpts and not dialog.guidance_label.isVisible()
@@ -201,7 +203,7 @@ def test_a_nonsense_query_shows_the_guidance(
     assert not result.excerpts and dialog.block_view.toPlainText() == ""
     assert dialog.results_table.rowCount() == 0
     assert "No excerpts found." in dialog.guidance_label.text()
-    assert WEAK_RESULTS_GUIDANCE in dialog.guidance_label.text()
+    assert weak_results_guidance() in dialog.guidance_label.text()
     assert "`" not in dialog.guidance_label.text()  # no command-line commands in the app
     assert "source list" not in dialog.guidance_label.text()
     assert dialog.guidance_label.isVisible()
@@ -262,12 +264,12 @@ def test_an_unrelated_question_says_plainly_that_nothing_is_relevant(
     scores = [d.candidate.dense_score for d in result.dropped]
     assert result.nothing_relevant, f"dense scores {scores} (the floor is provisional)"
     assert result.block == "" and dialog.block_view.toPlainText() == ""
-    assert dialog.block_view.placeholderText() == EMPTY_BLOCK_TEXT
+    assert dialog.block_view.placeholderText() == empty_block_text()
     assert dialog.results_table.rowCount() == 0
     assert set(column(dialog.dropped_table, 0)) == {DROP_BELOW_FLOOR}
     assert dialog.guidance_label.isVisible()
-    assert dialog.guidance_label.text() == NOTHING_RELEVANT_TEXT
-    assert "nothing would be added to the prompt" in NOTHING_RELEVANT_TEXT
+    assert dialog.guidance_label.text() == nothing_relevant_text()
+    assert "nothing would be added to the prompt" in nothing_relevant_text()
     shown = [dialog.guidance_label.text(), dialog.status_label.text(), dialog.budget_label.text()]
     assert not any("`" in text or "kortty-rag" in text for text in shown)  # no commands in the GUI
     assert "Minimum relevance: low" in dialog.budget_label.text()

@@ -27,6 +27,7 @@ from kortty_rag.app.diagnostics import log_folder, log_unexpected
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
+from kortty_rag.models import Role
 
 
 def generic_next_step() -> str:
@@ -41,6 +42,13 @@ def generic_next_step() -> str:
 def open_log_folder_text() -> str:
     """The error box's button that opens the log folder."""
     return translate("Common", "Open log folder")
+
+
+def role_words(role: Role) -> str:
+    """A role's name: Text and Coding are names, in every language (korTTY's German too)."""
+    if role is Role.TEXT:
+        return translate("Roles", "Text")
+    return translate("Roles", "Coding")
 
 
 def what_to_do(exc: BaseException) -> str:

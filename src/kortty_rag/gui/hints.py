@@ -13,13 +13,20 @@ names of the buttons.
 
 from __future__ import annotations
 
+import functools
 import re
 
-from kortty_rag.gui.i18n import core_text, translate
+from kortty_rag.gui.i18n import core_text, current_language, translate
 
 
 def actions() -> dict[tuple[str, str], str]:
-    """(command, subcommand or first option) → the GUI action that does the same."""
+    """(command, subcommand or first option) → the GUI action that does the same (made once
+    per language: every shown text of the core passes here)."""
+    return _actions(current_language())
+
+
+@functools.cache
+def _actions(language: str) -> dict[tuple[str, str], str]:
     return {
         ("store", "rebuild"): translate("Hints", "Rebuild… on the Knowledge Stores tab"),
         ("store", "check"): translate(
@@ -103,6 +110,11 @@ def plain_words() -> dict[str, str]:
     """Words of the storage layer a person need not learn (as the core says them in English), and
     what they mean for them; and the sentences about command-line options, as the form that has
     the same field says them."""
+    return _plain_words(current_language())
+
+
+@functools.cache
+def _plain_words(language: str) -> dict[str, str]:
     return {
         "the previous snapshot is still active": translate(
             "Hints", "the store still answers from its last completed index"

@@ -71,34 +71,39 @@ def origin_words(origin: str) -> str:
 
 
 class InstalledModelTableModel(RowsModel[InstalledModel]):
-    #: (header, display text, sort key); the headers shown are :meth:`headers`
     columns = (
-        ("Id", lambda m: m.id, lambda m: m.id),
-        ("Name", lambda m: core_words(m.name), lambda m: m.name.lower()),
-        ("Dimensions", lambda m: str(m.dimensions), lambda m: m.dimensions),
-        ("Pooling", lambda m: pooling_words(m.pooling), lambda m: m.pooling),
-        ("Chunk tokens", lambda m: str(m.chunk_tokens), lambda m: m.chunk_tokens),
-        ("Size", lambda m: core_words(human_size(m.size)), lambda m: m.size),
-        ("Origin", lambda m: origin_words(m.origin), lambda m: m.origin),
+        (lambda: translate("InstalledModelTableModel", "Id"), lambda m: m.id, lambda m: m.id),
+        (
+            lambda: translate("InstalledModelTableModel", "Name"),
+            lambda m: core_words(m.name),
+            lambda m: m.name.lower(),
+        ),
+        (
+            lambda: translate("InstalledModelTableModel", "Dimensions"),
+            lambda m: str(m.dimensions),
+            lambda m: m.dimensions,
+        ),
+        (
+            lambda: translate("InstalledModelTableModel", "Pooling"),
+            lambda m: pooling_words(m.pooling),
+            lambda m: m.pooling,
+        ),
+        (
+            lambda: translate("InstalledModelTableModel", "Chunk tokens"),
+            lambda m: str(m.chunk_tokens),
+            lambda m: m.chunk_tokens,
+        ),
+        (
+            lambda: translate("InstalledModelTableModel", "Size"),
+            lambda m: core_words(human_size(m.size)),
+            lambda m: m.size,
+        ),
+        (
+            lambda: translate("InstalledModelTableModel", "Origin"),
+            lambda m: origin_words(m.origin),
+            lambda m: m.origin,
+        ),
     )
-
-    @staticmethod
-    def headers() -> tuple[str, ...]:
-        """The column headers in the app's language, in the order of :attr:`columns`."""
-        return (
-            translate("InstalledModelTableModel", "Id"),
-            translate("InstalledModelTableModel", "Name"),
-            translate("InstalledModelTableModel", "Dimensions"),
-            translate("InstalledModelTableModel", "Pooling"),
-            translate("InstalledModelTableModel", "Chunk tokens"),
-            translate("InstalledModelTableModel", "Size"),
-            translate("InstalledModelTableModel", "Origin"),
-        )
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.headers()[section]
-        return super().headerData(section, orientation, role)
 
     def data(self, index: Index, role: int = 0) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and index.isValid():

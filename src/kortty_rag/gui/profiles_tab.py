@@ -42,6 +42,7 @@ from kortty_rag.gui.common import (
     confirm,
     describe,
     plain_label,
+    role_words,
     set_tab_order,
     show_error,
     what_to_do,
@@ -61,19 +62,6 @@ LINKED_COLUMN = 5
 def unassigned() -> str:
     """A role combo's choice while no profile holds the role."""
     return translate("ProfilesTab", "(unassigned)")
-
-
-def __getattr__(name: str) -> str:
-    if name == "UNASSIGNED":  # the former constant, in the app's language when it is read
-        return unassigned()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def role_words(role: Role) -> str:
-    """A role's name (Text and Coding are names, in every language)."""
-    if role is Role.TEXT:
-        return translate("ProfilesTab", "Text")
-    return translate("ProfilesTab", "Coding")
 
 
 class ProfilesTab(QWidget):

@@ -54,6 +54,7 @@ from kortty_rag.gui.common import (
     describe,
     keyboard_friendly,
     resize_within_screen,
+    role_words,
     set_tab_order,
     show_error,
 )
@@ -160,31 +161,6 @@ def empty_block_text() -> str:
 
 def block_placeholder() -> str:
     return translate("TestSearchDialog", "The context block a model would receive appears here.")
-
-
-#: the former constants, said in the app's language when they are read
-_TEXTS = {
-    "IDLE_TEXT": idle_text,
-    "NO_PARTS_TEXT": no_parts_text,
-    "LOADING_TEXT": loading_text,
-    "WEAK_RESULTS_GUIDANCE": weak_results_guidance,
-    "NOTHING_RELEVANT_TEXT": nothing_relevant_text,
-    "EMPTY_BLOCK_TEXT": empty_block_text,
-    "BLOCK_PLACEHOLDER": block_placeholder,
-}
-
-
-def __getattr__(name: str) -> str:
-    if name in _TEXTS:
-        return _TEXTS[name]()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def role_words(role: Role) -> str:
-    """A role's name (Text and Coding are names, in every language)."""
-    if role is Role.TEXT:
-        return translate("TestSearchDialog", "Text")
-    return translate("TestSearchDialog", "Coding")
 
 
 def _decimal(value: float, digits: int) -> str:
