@@ -355,6 +355,14 @@
         <translation>Prüfen Sie den Pfad.</translation>
     </message>
     <message>
+        <source>{path} lies inside this product&apos;s own data</source>
+        <translation>{path} liegt in den eigenen Daten von kortty-rag</translation>
+    </message>
+    <message>
+        <source>Allow a folder of documents instead.</source>
+        <translation>Erlauben Sie stattdessen einen Ordner mit Dokumenten.</translation>
+    </message>
+    <message>
         <source>{path!r} starts with &apos;~&apos;</source>
         <translation>„{path}“ beginnt mit „~“</translation>
     </message>
@@ -3372,6 +3380,12 @@ Unter diesem Namen importieren:</translation>
         <translation>Diese Meldung schließen</translation>
     </message>
     <message>
+        <source>No file manager could be started to show the folder. It is here:
+{folder}</source>
+        <translation>Es ließ sich kein Dateimanager starten, der den Ordner zeigt. Er liegt hier:
+{folder}</translation>
+    </message>
+    <message>
         <source>OK</source>
         <translation>OK</translation>
     </message>
@@ -5394,6 +5408,20 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
             <numerusform>{documents}, %n mit Problemen</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n chunk(s) embedded</source>
+        <translation>
+            <numerusform>%n Chunk eingebettet</numerusform>
+            <numerusform>%n Chunks eingebettet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{embedded}, %n reused without embedding again</source>
+        <translation>
+            <numerusform>{embedded}, %n wiederverwendet, ohne neu einzubetten</numerusform>
+            <numerusform>{embedded}, %n wiederverwendet, ohne neu einzubetten</numerusform>
+        </translation>
+    </message>
     <message>
         <source>DAMAGED</source>
         <translation>BESCHÄDIGT</translation>
@@ -5756,17 +5784,17 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>Nichts wurde indiziert; die Quelle verweist jetzt auf {path} („Jetzt aktualisieren“ indiziert sie dort).</translation>
     </message>
     <message numerus="yes">
-        <source>Rebuilt {store}: {chunks} embedded from %n document(s).</source>
+        <source>Rebuilt {store} from %n document(s): {chunks}.</source>
         <translation>
-            <numerusform>{store} neu aufgebaut: {chunks} aus %n Dokument eingebettet.</numerusform>
-            <numerusform>{store} neu aufgebaut: {chunks} aus %n Dokumenten eingebettet.</numerusform>
+            <numerusform>{store} aus %n Dokument neu aufgebaut: {chunks}.</numerusform>
+            <numerusform>{store} aus %n Dokumenten neu aufgebaut: {chunks}.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n chunk(s)</source>
+        <source>Every file of its %n source(s) is read and embedded again into a fresh index; a local store keeps the vectors of text it already holds when the model is the same. Until that is complete the store keeps answering from its current one; your files are only read.</source>
         <translation>
-            <numerusform>%n Chunk</numerusform>
-            <numerusform>%n Chunks</numerusform>
+            <numerusform>Jede Datei seiner %n Quelle wird erneut gelesen und in einen neuen Index eingebettet; ein lokaler Speicher behält die Vektoren von Text, den er schon enthält, wenn das Modell dasselbe ist. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
+            <numerusform>Jede Datei seiner %n Quellen wird erneut gelesen und in einen neuen Index eingebettet; ein lokaler Speicher behält die Vektoren von Text, den er schon enthält, wenn das Modell dasselbe ist. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
         </translation>
     </message>
     <message>
@@ -5780,13 +5808,6 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     <message>
         <source>Rebuild {store}?</source>
         <translation>{store} neu aufbauen?</translation>
-    </message>
-    <message numerus="yes">
-        <source>Every file of its %n source(s) is read and embedded again into a fresh index. Until that is complete the store keeps answering from its current one; your files are only read.</source>
-        <translation>
-            <numerusform>Jede Datei seiner %n Quelle wird erneut gelesen und in einen neuen Index eingebettet. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
-            <numerusform>Jede Datei seiner %n Quellen wird erneut gelesen und in einen neuen Index eingebettet. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Rebuild</source>

@@ -207,6 +207,20 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n chunk(s) embedded</source>
+        <translation>
+            <numerusform>%n chunk embedded</numerusform>
+            <numerusform>%n chunks embedded</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{embedded}, %n reused without embedding again</source>
+        <translation>
+            <numerusform>{embedded}, %n reused without embedding again</numerusform>
+            <numerusform>{embedded}, %n reused without embedding again</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n sources</source>
         <translation>
             <numerusform>%n source</numerusform>
@@ -235,24 +249,17 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Rebuilt {store}: {chunks} embedded from %n document(s).</source>
+        <source>Rebuilt {store} from %n document(s): {chunks}.</source>
         <translation>
-            <numerusform>Rebuilt {store}: {chunks} embedded from %n document.</numerusform>
-            <numerusform>Rebuilt {store}: {chunks} embedded from %n documents.</numerusform>
+            <numerusform>Rebuilt {store} from %n document: {chunks}.</numerusform>
+            <numerusform>Rebuilt {store} from %n documents: {chunks}.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n chunk(s)</source>
+        <source>Every file of its %n source(s) is read and embedded again into a fresh index; a local store keeps the vectors of text it already holds when the model is the same. Until that is complete the store keeps answering from its current one; your files are only read.</source>
         <translation>
-            <numerusform>%n chunk</numerusform>
-            <numerusform>%n chunks</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Every file of its %n source(s) is read and embedded again into a fresh index. Until that is complete the store keeps answering from its current one; your files are only read.</source>
-        <translation>
-            <numerusform>Every file of its %n source is read and embedded again into a fresh index. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
-            <numerusform>Every file of its %n sources is read and embedded again into a fresh index. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
+            <numerusform>Every file of its %n source is read and embedded again into a fresh index; a local store keeps the vectors of text it already holds when the model is the same. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
+            <numerusform>Every file of its %n sources is read and embedded again into a fresh index; a local store keeps the vectors of text it already holds when the model is the same. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -1,20 +1,22 @@
 """Unexpected errors keep their diagnostics: the error box shows the traceback under Show Details…
 and opens the log folder, and the app's log has the traceback too. Errors raised on purpose say what
-to do, and nothing more."""
+to do, and nothing more. A folder no file manager can show is named in a box instead."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from kortty_rag.app.diagnostics import log_file, start_log, stop_log
+from kortty_rag.config.paths import rag_dir
 from kortty_rag.errors import StoreBusyError
 from kortty_rag.gui.common import open_log_folder_text, show_error
+from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.gui.workers import Job, JobRunner
 
 
@@ -26,7 +28,12 @@ def test_an_unexpected_error_shows_its_traceback_and_the_log_folder(
     qtbot: QtBot, kortty_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     opened: list[QUrl] = []
-    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(opened.append))
+
+    def open_url(url: QUrl) -> bool:
+        opened.append(url)
+        return True  # a file manager started
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(open_url))
     start_log("gui")
     try:
         parent = QWidget()
@@ -63,4 +70,41 @@ def test_an_error_raised_on_purpose_says_what_to_do_without_details(qtbot: QtBot
     assert box.detailedText() == ""
     assert open_log_folder_text() not in [b.text() for b in box.buttons()]
     assert box.informativeText() == "What to do: Wait for it to finish."
+    box.close()
+
+
+def visible_info_boxes() -> list[QMessageBox]:
+    return [
+        w
+        for w in QApplication.topLevelWidgets()
+        if isinstance(w, QMessageBox) and w.objectName() == "infoBox" and w.isVisible()
+    ]
+
+
+@pytest.mark.parametrize("opens", [False, True])
+def test_open_data_folder_names_the_folder_when_no_file_manager_starts(
+    qtbot: QtBot, kortty_home: Path, monkeypatch: pytest.MonkeyPatch, opens: bool
+) -> None:
+    """File → Open data folder: a desktop without a file manager (``openUrl`` fails, as it does
+    offscreen) gets a box with the folder's path, selectable; one with a file manager gets no box."""
+    asked: list[str] = []
+
+    def open_url(url: QUrl) -> bool:
+        asked.append(url.toLocalFile())
+        return opens
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(open_url))
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_data_action.trigger()
+    assert asked == [str(rag_dir())] and rag_dir().is_dir()
+    if opens:
+        qtbot.wait(200)
+        assert visible_info_boxes() == []
+        return
+    qtbot.waitUntil(lambda: bool(visible_info_boxes()), timeout=10_000)
+    box = visible_info_boxes()[0]
+    assert str(kortty_home / "rag") in box.text()
+    assert box.windowTitle() == "Open data folder"
+    assert box.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
     box.close()

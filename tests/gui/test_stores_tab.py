@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -380,6 +381,39 @@ def test_delete_store_says_what_is_and_is_not_deleted(
     qtbot.waitUntil(lambda: StoreRegistry().list() == [], timeout=60_000)
     assert (docs / "kitchen" / "sourdough.txt").exists()
     qtbot.waitUntil(lambda: tab.store_list.count() == 0)  # the list follows once the job is done
+
+
+def test_a_rebuild_with_the_same_model_says_it_reused_every_chunk(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+) -> None:
+    """Rebuild… reads every file again into a fresh snapshot; with the model unchanged it embeds
+    nothing and the status line says how many chunks it took over (counted here from the chunk
+    table of the snapshot the first index activated, not from the app's summary)."""
+    tab = tab_with_store(window, starter_model)
+    add_folder_and_index(qtbot, window, chooser, docs)
+    store = tab.current_store()
+    assert store is not None
+    folder = StoreRegistry().folder(store)
+    first = read_pointer(folder)
+    assert first is not None
+    with sqlite3.connect(folder / "snapshots" / first[0] / "chunks.sqlite") as table:
+        (chunks,) = table.execute("SELECT count(*) FROM chunks").fetchone()
+        (documents,) = table.execute("SELECT count(*) FROM documents").fetchone()
+    assert chunks > documents > 1
+    outcome = Outcome(qtbot, tab, "index_finished")
+    tab.rebuild_button.click()
+    press(qtbot, "confirmBox", "Rebuild")
+    summary: Any = outcome.wait()
+    assert (summary.chunks_embedded, summary.chunks_reused) == (0, chunks)
+    assert tab.status_line.text() == (
+        f"Rebuilt Docs from {documents} documents: 0 chunks embedded, {chunks} reused without "
+        "embedding again."
+    )
+    assert read_pointer(folder) != first  # a fresh snapshot serves
 
 
 def test_restart_restores_the_state(

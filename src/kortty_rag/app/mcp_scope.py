@@ -52,13 +52,22 @@ def _below(path: Path, base: Path) -> tuple[str, ...] | None:
 
 
 def allowed_root(path: str | Path) -> str:
-    """The form in which the user's ``--mcp-allow-root PATH`` is stored: its real absolute path."""
+    """The form in which the user's ``--mcp-allow-root PATH`` is stored: its real absolute path. A
+    folder inside this product's own folder is refused at once: no client could ever add it (a
+    folder that holds it, such as the home folder, is fine; only that part of it stays closed)."""
     target = Path(os.path.expanduser(os.fspath(path)))
     if not target.exists():
         raise SourceError(
             msg("{path} does not exist", path=target), path=target, hint=msg("Check the path.")
         )
-    return os.path.realpath(target)
+    real = os.path.realpath(target)
+    if _inside(Path(real), Path(os.path.realpath(kortty_home()))):
+        raise SourceError(
+            msg("{path} lies inside this product's own data", path=target),
+            path=target,
+            hint=msg("Allow a folder of documents instead."),
+        )
+    return real
 
 
 def check_mcp_root(store: Store, path: str, *, home: Path | None = None) -> Path:

@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -91,7 +91,7 @@ def show_error(parent: QWidget, title: str, exc: BaseException) -> QMessageBox:
         folder.setToolTip(
             translate("Common", "Open the folder of the app's logs, which keep this error")
         )
-        folder.clicked.connect(open_log_folder)
+        folder.clicked.connect(lambda: open_log_folder(parent))
     describe_buttons(box)
     box.open()
     return box
@@ -112,10 +112,26 @@ def describe_buttons(box: QMessageBox) -> None:
         button.setToolTip(tip)
 
 
-def open_log_folder() -> None:
+def open_log_folder(parent: QWidget) -> None:
     folder = log_folder()
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+    open_folder(parent, folder, open_log_folder_text())
+
+
+def open_folder(parent: QWidget, folder: Path, title: str) -> QMessageBox | None:
+    """``folder`` in the desktop's file manager. Where none could be started (no ``xdg-open``, a
+    bare window manager), a box says where the folder is, its path selectable to copy."""
+    if QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
+        return None
+    box = show_info(
+        parent,
+        title,
+        translate(
+            "Common", "No file manager could be started to show the folder. It is here:\n{folder}"
+        ).format(folder=folder),
+    )
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return box
 
 
 def show_info(parent: QWidget, title: str, text: str, detail: str = "") -> QMessageBox:

@@ -9,8 +9,8 @@ worker thread, stop the watcher, close the stores.
 from __future__ import annotations
 
 import PySide6
-from PySide6.QtCore import QByteArray, Qt, QUrl, Signal, qVersion
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtCore import QByteArray, Qt, Signal, qVersion
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from kortty_rag import __version__
@@ -23,6 +23,7 @@ from kortty_rag.gui.common import (
     describe,
     describe_buttons,
     keyboard_friendly,
+    open_folder,
     resize_within_screen,
     show_error,
 )
@@ -189,7 +190,7 @@ class MainWindow(QMainWindow):
                 ),
             )
             return
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+        open_folder(self, folder, self.tr("Open data folder"))
 
     def check_stores(self) -> None:
         """Every store checked in the background (``kortty-rag doctor``), the findings in a window."""

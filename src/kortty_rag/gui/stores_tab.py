@@ -148,6 +148,17 @@ def completion_text(summary: IndexSummary) -> str:
     )
 
 
+def chunks_text(summary: IndexSummary) -> str:
+    """The chunks an indexing embedded, and those it took over from the store without embedding
+    them again (a rebuild with the same model, a moved file)."""
+    embedded = translate("StoresTab", "%n chunk(s) embedded", None, summary.chunks_embedded)
+    if not summary.chunks_reused:
+        return embedded
+    return translate(
+        "StoresTab", "{embedded}, %n reused without embedding again", None, summary.chunks_reused
+    ).format(embedded=embedded)
+
+
 def damaged_text() -> str:
     """What the store list says of a store whose definition cannot be used."""
     return translate("StoresTab", "DAMAGED")
@@ -1025,11 +1036,8 @@ class StoresTab(QWidget):
             self.last_summary = summary
             self.status.finish(
                 self.tr(
-                    "Rebuilt {store}: {chunks} embedded from %n document(s).", "", summary.indexed
-                ).format(
-                    store=store.name,
-                    chunks=self.tr("%n chunk(s)", "", summary.chunks_embedded),
-                ),
+                    "Rebuilt {store} from %n document(s): {chunks}.", "", summary.indexed
+                ).format(store=store.name, chunks=chunks_text(summary)),
                 title=self.tr("Rebuild finished"),
                 summary=self._summary_text(store, summary),
             )
@@ -1040,9 +1048,10 @@ class StoresTab(QWidget):
             self.tr("Rebuild store"),
             self.tr("Rebuild {store}?").format(store=store.name),
             self.tr(
-                "Every file of its %n source(s) is read and embedded again into a fresh index. "
-                "Until that is complete the store keeps answering from its current one; your files "
-                "are only read.",
+                "Every file of its %n source(s) is read and embedded again into a fresh index; a "
+                "local store keeps the vectors of text it already holds when the model is the "
+                "same. Until that is complete the store keeps answering from its current one; your "
+                "files are only read.",
                 "",
                 len(store.sources),
             ),

@@ -130,6 +130,21 @@ def test_allowed_roots_are_stored_real_and_can_be_withdrawn(home: Path, tmp_path
         forget_allowed_root(roots, home / "docs")
 
 
+def test_a_folder_inside_the_products_own_data_cannot_be_allowed(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No client could add it anyway; the user hears so when allowing it, not later. A folder that
+    holds the product's folder (here the home folder) can still be allowed."""
+    monkeypatch.setenv("KORTTY_HOME", str(home / "docs" / "sub"))
+    (home / "docs" / "sub" / "rag").mkdir()
+    (home / "rag-link").symlink_to(home / "docs" / "sub" / "rag")
+    for path in (home / "docs" / "sub", home / "docs" / "sub" / "rag", home / "rag-link"):
+        with pytest.raises(SourceError, match="inside this product's own data"):
+            allowed_root(path)
+    assert allowed_root(home) == str(home)
+    assert allowed_root(home / "docs") == str(home / "docs")
+
+
 def test_only_opted_in_stores_exist_for_mcp() -> None:
     registry = StoreRegistry()
     hidden = registry.create("Private", IDENTITY, roles=StoreRoles(text=False))
