@@ -2402,6 +2402,14 @@
         <translation>Geben Sie im Profil eine GGUF-Datei an („Bearbeiten…“ auf der Registerkarte für KI-Profile und Rollen).</translation>
     </message>
     <message>
+        <source>{path} is an embedding model ({pooling} pooling), not a chat model</source>
+        <translation>{path} ist ein Einbettungsmodell (Bündelung: {pooling}), kein Chat-Modell</translation>
+    </message>
+    <message>
+        <source>Embedding models turn text into vectors for a knowledge store; they cannot answer. Point the profile at a GGUF chat model.</source>
+        <translation>Einbettungsmodelle wandeln Text für einen Wissensspeicher in Vektoren um; antworten können sie nicht. Wählen Sie für das Profil ein GGUF-Chat-Modell.</translation>
+    </message>
+    <message>
         <source>llama.cpp could not load the chat model {path}: {error}</source>
         <translation>llama.cpp konnte das Chat-Modell {path} nicht laden: {error}</translation>
     </message>
@@ -3147,6 +3155,10 @@
         <translation>{store} aus {path} importiert.</translation>
     </message>
     <message>
+        <source>Not imported yet: {problem}.</source>
+        <translation>Noch nicht importiert: {problem}.</translation>
+    </message>
+    <message>
         <source>Import</source>
         <translation>Import</translation>
     </message>
@@ -3163,6 +3175,22 @@
 Import it under this name:</source>
         <translation>{problem}.
 Unter diesem Namen importieren:</translation>
+    </message>
+    <message>
+        <source>Not imported; nothing was changed.</source>
+        <translation>Nicht importiert; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Not imported: no name was given; nothing was changed.</source>
+        <translation>Nicht importiert: Es wurde kein Name angegeben; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Not imported: the store needs a name.</source>
+        <translation>Nicht importiert: Der Speicher braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>Use Import store… again and type a name no other store has.</source>
+        <translation>Wählen Sie erneut „Speicher importieren…“ und geben Sie einen Namen ein, den kein anderer Speicher hat.</translation>
     </message>
     <message>
         <source>{name}: {note}</source>
@@ -3582,7 +3610,7 @@ Unter diesem Namen importieren:</translation>
         <translation>Der Speicher braucht {missing}.</translation>
     </message>
     <message>
-        <source>Fill in the missing fields, then press Create again.</source>
+        <source>Fill in the missing fields, then press Create and review… again.</source>
         <translation>Füllen Sie die fehlenden Felder aus und klicken Sie dann erneut auf „Erstellen und überprüfen…“.</translation>
     </message>
 </context>
@@ -3832,7 +3860,7 @@ Unter diesem Namen importieren:</translation>
     <name>JobRunner</name>
     <message>
         <source>{job} is still running here</source>
-        <extracomment>progress updates per second, at most the key of every model install (the wizard&apos;s and the first screen&apos;s): one at a time set in the worker as soon as the function returned, before any result signal is sent: from then on the job no longer blocks its key (a slot may start the next job at once) the job&apos;s progress; the GUI thread may ask for its state at any time (it locks)</extracomment>
+        <extracomment>progress updates per second, at most the key of every model install (the wizard&apos;s and the first screen&apos;s): one at a time set in the worker as soon as the function returned, before any result signal is sent: from then on the job no longer blocks its key (a slot may start the next job at once) how it ended (&quot;finished&quot;, &quot;failed&quot; or &quot;cancelled&quot;; set before ``completed``) the job&apos;s progress; the GUI thread may ask for its state at any time (it locks)</extracomment>
         <translation>Hier läuft noch: {job}</translation>
     </message>
     <message>
@@ -5258,6 +5286,18 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <source>about {hours} h {minutes} min left</source>
         <translation>noch etwa {hours} h {minutes} min</translation>
     </message>
+    <message>
+        <source>{job}: failed.</source>
+        <translation>{job}: fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>{job}: cancelled.</source>
+        <translation>{job}: abgebrochen.</translation>
+    </message>
+    <message>
+        <source>{job}: done.</source>
+        <translation>{job}: fertig.</translation>
+    </message>
     <message numerus="yes">
         <source>{doing} %n skipped so far</source>
         <translation>
@@ -5325,7 +5365,7 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <extracomment>the jobs shown, newest last: (job, title, whether it can be cancelled)</extracomment>
+        <extracomment>the jobs shown, newest last: (job, title, whether it can be cancelled) the progress line this area wrote for the job shown last (&quot;&quot; once a caller spoke)</extracomment>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
@@ -5407,6 +5447,24 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
             <numerusform>{documents}, %n mit Problem</numerusform>
             <numerusform>{documents}, %n mit Problemen</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n path(s)</source>
+        <translation>
+            <numerusform>%n Pfad</numerusform>
+            <numerusform>%n Pfade</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) read again into a fresh index</source>
+        <translation>
+            <numerusform>%n Dokument erneut in einen neuen Index gelesen</numerusform>
+            <numerusform>%n Dokumente erneut in einen neuen Index gelesen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{documents}, {skipped}</source>
+        <translation>{documents}, {skipped}</translation>
     </message>
     <message numerus="yes">
         <source>%n chunk(s) embedded</source>
@@ -5648,6 +5706,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>Scan</translation>
     </message>
     <message>
+        <source>Scanning {what}</source>
+        <translation>Scan von {what}</translation>
+    </message>
+    <message>
         <source>Review what will be indexed.</source>
         <translation>Prüfen Sie, was indiziert wird.</translation>
     </message>
@@ -5694,6 +5756,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>{store} antwortet weiter aus seinem letzten vollständigen Index; {kept}</translation>
     </message>
     <message>
+        <source>{store} is still empty; {kept}</source>
+        <translation>{store} ist noch leer; {kept}</translation>
+    </message>
+    <message>
         <source>Done: {summary} in {store}.</source>
         <translation>Fertig in {store} — {summary}.</translation>
     </message>
@@ -5704,10 +5770,6 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     <message>
         <source>Indexing</source>
         <translation>Indizierung</translation>
-    </message>
-    <message>
-        <source>{store}: {summary}.</source>
-        <translation>{store} — {summary}.</translation>
     </message>
     <message>
         <source>Synced automatically: {summary}.</source>
@@ -5728,6 +5790,14 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     <message>
         <source>Could not change the source</source>
         <translation>Die Quelle konnte nicht geändert werden</translation>
+    </message>
+    <message>
+        <source>{path} is disabled: it keeps its chunks but is never retrieved.</source>
+        <translation>{path} ist deaktiviert: Die Quelle behält ihre Chunks, wird aber nie durchsucht.</translation>
+    </message>
+    <message>
+        <source>{path} is enabled: searches include it again.</source>
+        <translation>{path} ist aktiviert: Suchen beziehen die Quelle wieder ein.</translation>
     </message>
     <message numerus="yes">
         <source>Removed {path} and its %n chunk(s).</source>
@@ -5800,6 +5870,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     <message>
         <source>Rebuild finished</source>
         <translation>Neuaufbau abgeschlossen</translation>
+    </message>
+    <message>
+        <source>{store}: {summary}; {chunks}.</source>
+        <translation>{store}: {summary}; {chunks}.</translation>
     </message>
     <message>
         <source>Rebuild store</source>

@@ -207,6 +207,20 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n path(s)</source>
+        <translation>
+            <numerusform>%n path</numerusform>
+            <numerusform>%n paths</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) read again into a fresh index</source>
+        <translation>
+            <numerusform>%n document read again into a fresh index</numerusform>
+            <numerusform>%n documents read again into a fresh index</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n chunk(s) embedded</source>
         <translation>
             <numerusform>%n chunk embedded</numerusform>

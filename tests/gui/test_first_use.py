@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -511,3 +512,33 @@ def test_the_first_screen_installs_the_offline_starter_model(
     assert window.status.message.text().startswith("The embedding model all-minilm-l6-v2-starter")
     assert not tab.starter_button.isVisible() and tab.first_store_button.isVisible()
     assert [m.id for m in window.models_tab.models()] == ["all-minilm-l6-v2-starter"]
+
+
+def test_a_model_installed_from_create_updates_the_first_screen_even_if_create_is_cancelled(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    starter_cache: Path,
+    tmp_path: Path,
+) -> None:
+    """Create… without a model opens the model wizard first; what it installs is known at once to
+    the first screen (no more "install the starter model" offer) and to the Models tab, even when
+    the Create dialog that follows is cancelled."""
+    from kortty_rag.embedding.catalog import STARTER_ID
+    from kortty_rag.embedding.installed import list_models
+
+    tab = window.stores_tab
+    assert list_models() == [] and tab.starter_button.isVisible()
+    own = tmp_path / "My MiniLM.gguf"
+    shutil.copyfile(starter_cache / "models" / STARTER_ID / "model.gguf", own)
+    tab.first_store_button.click()
+    wizard = tab.model_wizard
+    assert wizard is not None and wizard.isVisible()
+    chooser.next_gguf = str(own)
+    with qtbot.waitSignal(wizard.installed, timeout=300_000):
+        wizard.import_button.click()
+    qtbot.waitUntil(lambda: tab.create_dialog is not None and tab.create_dialog.isVisible())
+    assert tab.create_dialog is not None
+    tab.create_dialog.reject()
+    assert not tab.starter_button.isVisible() and not tab.starter_note.isVisible()
+    assert [m.id for m in window.models_tab.models()] == ["my-minilm"]

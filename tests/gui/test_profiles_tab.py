@@ -155,6 +155,7 @@ def test_an_endpoint_must_be_https_unless_it_is_loopback(qtbot: QtBot, tab: Prof
     box = wait_box(qtbot, "errorBox")
     assert "looks like an API key" in box.text()
     assert groq_key[4:20] not in box.text() + box.informativeText()
+    assert editor.key_edit.text() == ""  # "not shown": not left on screen either
     press(qtbot, "errorBox", "OK")
     assert not ProfileRegistry().load().profiles
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from kortty_rag.gui.status_area import StatusArea
@@ -72,3 +73,63 @@ def test_a_job_that_ended_before_it_was_tracked_leaves_no_progress_bar(qtbot: Qt
     area.track(job, "Exporting")
     qtbot.waitUntil(lambda: area.progress.isHidden() and area.cancel_button.isHidden())
     runner.wait()
+
+
+def test_a_job_whose_caller_says_nothing_does_not_leave_its_progress_line(qtbot: QtBot) -> None:
+    """An install that fails with only an error box (its caller sets no line) once left
+    "Installing … 0 %" standing for good; a caller's own words are never replaced."""
+    area = StatusArea()
+    qtbot.addWidget(area)
+    area.show()
+    runner = JobRunner(area)
+
+    def fail(progress: ProgressTracker, cancel: CancelToken) -> None:
+        progress.stage("starter")
+        raise RuntimeError("already installed")
+
+    def succeed(progress: ProgressTracker, cancel: CancelToken) -> str:
+        progress.stage("starter")
+        return "ok"
+
+    failing = Job(fail, key="a", name="a")
+    with qtbot.waitSignal(failing.signals.done, timeout=10_000):
+        runner.start(failing)
+        area.track(failing, "Installing the offline starter model", cancellable=False)
+    qtbot.waitUntil(lambda: area.message.text() == "Installing the offline starter model: failed.")
+
+    spoken = Job(succeed, key="b", name="b")
+    spoken.signals.finished.connect(lambda _: area.finish("Installed all-minilm."))
+    with qtbot.waitSignal(spoken.signals.done, timeout=10_000):
+        runner.start(spoken)
+        area.track(spoken, "Installing")
+    qtbot.wait(50)
+    assert area.message.text() == "Installed all-minilm."
+    runner.wait()
+
+
+def test_a_newer_summary_closes_the_older_box_and_the_box_takes_the_keyboard(
+    qtbot: QtBot,
+) -> None:
+    area = StatusArea()
+    qtbot.addWidget(area)
+    area.show()
+    area.finish("Done: 16 new.", title="Indexing finished", summary="Docs: 16 new.")
+    area.summary_button.click()
+    first = area.summary_box
+    assert first is not None and first.isVisible() and first.text() == "Docs: 16 new."
+    area.summary_button.click()  # asked again: still one box
+    second = area.summary_box
+    assert second is not None and second is not first
+    ok = second.button(QMessageBox.StandardButton.Ok)
+    assert ok is not None
+    # the box is the active window, with OK focused: Enter closes it, not a button under it
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is second and ok.hasFocus(), timeout=5_000)
+    area.finish("Done: 2 new.", title="Indexing finished", summary="Docs: 2 new.")
+    assert area.summary_box is None
+    qtbot.waitUntil(
+        lambda: (
+            not any(
+                isinstance(w, QMessageBox) and w.isVisible() for w in QApplication.topLevelWidgets()
+            )
+        )
+    )

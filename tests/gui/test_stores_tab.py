@@ -19,7 +19,7 @@ from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.main_window import MainWindow
-from kortty_rag.gui.stores_tab import StoresTab
+from kortty_rag.gui.stores_tab import STATUS_COLUMN, StoresTab
 from kortty_rag.index.snapshot import read_pointer
 from kortty_rag.models import SourceStatus
 
@@ -164,7 +164,7 @@ def test_add_folder_review_index(
     chooser.next_folder = str(docs)
     with qtbot.waitSignal(tab.scan_finished, timeout=120_000) as scanned:
         tab.add_folder_button.click()
-        assert "Checking selected files and folders" in tab.status_line.text()
+        assert tab.status_line.text().startswith(f"Scanning {docs}")
     review = scanned.args[0]
     dialog = tab.review_dialog
     assert dialog is not None and dialog.isVisible()
@@ -413,7 +413,42 @@ def test_a_rebuild_with_the_same_model_says_it_reused_every_chunk(
         f"Rebuilt Docs from {documents} documents: 0 chunks embedded, {chunks} reused without "
         "embedding again."
     )
+    window.status.summary_button.click()  # the summary agrees: read again, not "new or changed"
+    box = window.status.summary_box
+    assert box is not None and box.isVisible()
+    assert box.text().startswith(f"Docs: {documents} documents read again into a fresh index")
+    assert box.text().endswith(f"0 chunks embedded, {chunks} reused without embedding again.")
+    assert "new or changed" not in box.text()
+    box.close()
     assert read_pointer(folder) != first  # a fresh snapshot serves
+
+
+def test_disable_says_so_and_the_status_column_shows_the_whole_word(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+) -> None:
+    tab = tab_with_store(window, starter_model)
+    add_folder_and_index(qtbot, window, chooser, docs / "kitchen")
+    tab.select_source(str(docs / "kitchen"))
+    header = tab.source_view.horizontalHeader()
+    metrics = tab.source_view.fontMetrics()
+    assert header.sectionSize(STATUS_COLUMN) < metrics.horizontalAdvance("READY (disabled): …")
+    tab.toggle_button.click()
+    assert not StoreRegistry().get("Docs").sources[0].enabled
+    assert tab.status_line.text() == (
+        f"{docs / 'kitchen'} is disabled: it keeps its chunks but is never retrieved."
+    )
+    cell = tab.source_view.model().index(0, STATUS_COLUMN)
+    assert cell.data() == "READY (disabled)"
+    # the column is as wide as the whole word while a source is disabled (not "READY (dis…")
+    assert header.sectionSize(STATUS_COLUMN) >= metrics.horizontalAdvance("READY (disabled): …")
+    assert tab.toggle_button.text().replace("&", "") == "Enable"
+    tab.toggle_button.click()
+    assert StoreRegistry().get("Docs").sources[0].enabled
+    assert tab.status_line.text() == f"{docs / 'kitchen'} is enabled: searches include it again."
 
 
 def test_restart_restores_the_state(
@@ -601,6 +636,23 @@ def test_export_and_import_from_the_file_menu(
     qtbot.waitUntil(lambda: getattr(window.backup, "name_dialog", None) is not None)
     dialog = window.backup.name_dialog
     assert "already exists" in dialog.labelText()
+    # the status line says where things stand, never "Importing a store…" for good
+    assert tab.status_line.text().startswith("Not imported yet: ")
+    dialog.setTextValue("   ")  # no name: said in a box and in the status line, nothing imported
+    dialog.accept()
+    assert tab.status_line.text() == "Not imported: no name was given; nothing was changed."
+    press(qtbot, "infoBox", "OK")
+    assert {s.name for s in StoreRegistry().list()} == {"Docs"}
+    with qtbot.waitSignal(window.backup.ended, timeout=120_000):
+        window.backup.import_action.trigger()
+    qtbot.waitUntil(lambda: window.backup.name_dialog is not dialog)
+    cancelled = window.backup.name_dialog
+    cancelled.reject()  # Cancel
+    assert tab.status_line.text() == "Not imported; nothing was changed."
+    with qtbot.waitSignal(window.backup.ended, timeout=120_000):
+        window.backup.import_action.trigger()
+    qtbot.waitUntil(lambda: window.backup.name_dialog is not cancelled)
+    dialog = window.backup.name_dialog
     dialog.setTextValue("Docs copy")
     with qtbot.waitSignal(window.backup.imported, timeout=120_000):
         dialog.accept()

@@ -192,6 +192,9 @@ class BackupActions(QObject):
 
         def failed(exc: BaseException) -> None:
             if isinstance(exc, AlreadyExistsError):
+                self.status.set_text(
+                    self.tr("Not imported yet: {problem}.").format(problem=core_words(exc.message))
+                )
                 self._ask_name(path, exc)
                 return
             self._failed(self.tr("Import"), exc)
@@ -209,10 +212,23 @@ class BackupActions(QObject):
         )
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
         self.name_dialog = dialog
-        dialog.textValueSelected.connect(
-            lambda text: self.import_archive(path, text.strip()) if text.strip() else None
+        dialog.textValueSelected.connect(lambda text: self._import_as(path, text.strip()))
+        dialog.rejected.connect(
+            lambda: self.status.set_text(self.tr("Not imported; nothing was changed."))
         )
         dialog.open()
+
+    def _import_as(self, path: str, name: str) -> None:
+        if name:
+            self.import_archive(path, name)
+            return
+        self.status.set_text(self.tr("Not imported: no name was given; nothing was changed."))
+        show_info(
+            self.window,
+            self.tr("Import store"),
+            self.tr("Not imported: the store needs a name."),
+            self.tr("Use Import store… again and type a name no other store has."),
+        )
 
     def import_kortty(self) -> None:
         folder = self.chooser.kortty_folder(self.window)

@@ -110,6 +110,8 @@ class MainWindow(QMainWindow):
         self.refresh_due.connect(self.stores_tab.start_auto_refresh)
         self.stores_tab.stores_changed.connect(self._stores_changed)
         self.stores_tab.models_changed.connect(self.models_tab.reload)
+        # the welcome page offers the starter model only while no model is installed
+        self.models_tab.models_changed.connect(self.stores_tab.reload)
         # roles shown in the stores tab follow the profiles tab
         self.profiles_tab.changed.connect(lambda *_: self.stores_tab.reload())
         self.watcher: SourceWatcher | None = None

@@ -11,6 +11,7 @@ more to read — never a modal box over whatever tab is open.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -58,6 +59,15 @@ def time_left(seconds: float) -> str:
     return translate("StatusArea", "about {hours} h {minutes} min left").format(
         hours=hours, minutes=f"{minutes:02d}"
     )
+
+
+def ending_words(title: str, outcome: str) -> str:
+    """How a job ended, for a job whose caller left no words of its own in the status line."""
+    if outcome == "failed":
+        return translate("StatusArea", "{job}: failed.").format(job=title.rstrip("…"))
+    if outcome == "cancelled":
+        return translate("StatusArea", "{job}: cancelled.").format(job=title.rstrip("…"))
+    return translate("StatusArea", "{job}: done.").format(job=title.rstrip("…"))
 
 
 def progress_words(state: ProgressState) -> str:
@@ -139,8 +149,16 @@ class StatusArea(QWidget):
         self._running: list[tuple[Job, str, bool]] = []
         self._summary: tuple[str, str, str] | None = None
         self.summary_box: QMessageBox | None = None
+        #: the progress line this area wrote for the job shown last ("" once a caller spoke)
+        self._own_line = ""
 
     def set_text(self, text: str) -> None:
+        self._own_line = ""
+        self._say(text)
+
+    def _say(self, text: str) -> None:
+        """``text`` in the status line (a job's own progress line, kept apart from what callers
+        set so that a job ending without a word of its caller does not leave it standing)."""
         self.message.setText(text)
         self.message.setToolTip(text if len(text) > 80 else "")
         self.changed.emit(text)
@@ -156,7 +174,8 @@ class StatusArea(QWidget):
         job.signals.done.connect(self._on_done)
         self._timer.start()
         self._show_top()
-        self.set_text(f"{title}…" if not title.endswith("…") else title)
+        self._own_line = f"{title}…" if not title.endswith("…") else title
+        self._say(self._own_line)
         if job.completed.is_set():  # it may have ended before it was connected here: no "done"
             QTimer.singleShot(0, lambda: self._ended(job.signals))
 
@@ -192,7 +211,8 @@ class StatusArea(QWidget):
             return
         self.progress.setValue(round(state.percent))  # the same figure as the text
         if state.stage or state.message:  # nothing to say before the job's first report
-            self.set_text(f"{top[1]} — {progress_words(state)}")
+            self._own_line = f"{top[1]} — {progress_words(state)}"
+            self._say(self._own_line)
 
     @property
     def cancelling(self) -> bool:
@@ -206,7 +226,8 @@ class StatusArea(QWidget):
             return
         top[0].cancel()
         self.cancel_button.setEnabled(False)
-        self.set_text(self.tr("Cancelling…"))
+        self._own_line = self.tr("Cancelling…")
+        self._say(self._own_line)
 
     def _on_done(self) -> None:
         self._ended(self.sender())
@@ -218,6 +239,11 @@ class StatusArea(QWidget):
             return
         for entry in ended:
             self._running.remove(entry)
+        job, title, _ = ended[-1]
+        if not self._running and self._own_line and self.message.text() == self._own_line:
+            # nobody said how it ended (a job whose caller only shows a box, or nothing): the
+            # progress line must not stand as if the job were still running
+            self.set_text(ending_words(title, job.outcome))
         if self._running:  # an older job still runs: back to it (its line comes on the next tick)
             job, _, cancellable = self._running[-1]
             self.cancel_button.setVisible(cancellable)
@@ -226,10 +252,18 @@ class StatusArea(QWidget):
             self._show_top()
 
     def finish(self, text: str, *, title: str = "", summary: str = "", detail: str = "") -> None:
-        """The notice a finished job leaves; with ``summary``, "Show summary" opens it."""
+        """The notice a finished job leaves; with ``summary``, "Show summary" opens it (a summary
+        box of an earlier job still open is closed: it would contradict this one)."""
+        self._close_summary()
         self.set_text(text)
         self._summary = (title or self.tr("Summary"), summary, detail) if summary else None
         self.summary_button.setVisible(self._summary is not None)
+
+    def _close_summary(self) -> None:
+        box = self.summary_box
+        if box is not None and shiboken6.isValid(box) and box.isVisible():
+            box.close()  # deletes itself (WA_DeleteOnClose)
+        self.summary_box = None
 
     def show_summary(self) -> None:
         """The last job's summary in a box that blocks nothing (it was asked for)."""
@@ -246,5 +280,11 @@ class StatusArea(QWidget):
             box.setInformativeText(detail)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         describe_buttons(box)
+        self._close_summary()  # one summary at a time
         self.summary_box = box
         box.show()
+        box.raise_()
+        box.activateWindow()  # Enter and Esc close it, not a button of the window under it
+        ok = box.button(QMessageBox.StandardButton.Ok)
+        if ok is not None:
+            ok.setFocus()

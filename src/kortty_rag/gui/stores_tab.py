@@ -66,7 +66,6 @@ from kortty_rag.gui.table_models import (
 from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobRunner
 from kortty_rag.models import Source, SourceKind, SourceStatus, Store, StoreType
 from kortty_rag.progress import CancelToken, ProgressTracker
-from kortty_rag.sources.scan import SCAN_MESSAGE
 
 if TYPE_CHECKING:  # imported when first opened
     from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
@@ -141,6 +140,34 @@ def completion_text(summary: IndexSummary) -> str:
         removed=translate("StoresTab", "%n removed", None, summary.removed),
         skipped=translate("StoresTab", "%n skipped", None, summary.skipped - issues),
     )
+    if not issues:
+        return text
+    return translate("StoresTab", "{documents}, %n with issue(s)", None, issues).format(
+        documents=text
+    )
+
+
+def scanned_what(store: Store, paths: Sequence[str] | None) -> str:
+    """What a scan looks at, for its status line (its progress says how: "Checking…")."""
+    if not paths:
+        return store.name
+    joined = ", ".join(paths)
+    if len(joined) < 120:
+        return joined
+    return translate("StoresTab", "%n path(s)", None, len(paths))
+
+
+def rebuild_text(summary: IndexSummary) -> str:
+    """What a rebuild did with the documents: every one read again (none is "new or changed")."""
+    issues = summary.issues
+    text = translate(
+        "StoresTab", "%n document(s) read again into a fresh index", None, summary.indexed
+    )
+    if summary.skipped - issues:
+        text = translate("StoresTab", "{documents}, {skipped}").format(
+            documents=text,
+            skipped=translate("StoresTab", "%n skipped", None, summary.skipped - issues),
+        )
     if not issues:
         return text
     return translate("StoresTab", "{documents}, %n with issue(s)", None, issues).format(
@@ -298,17 +325,14 @@ class StoresTab(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the path gives way
         # a status with its reason is long: it keeps the width of the longest status word (in
-        # the app's language), shows that word whole and the reason cut at the right, and all of
+        # the app's language; of a disabled source too while the store has one), shows that word
+        # whole and the reason cut at the right, and all of
         # it in its tooltip
         header.setSectionResizeMode(STATUS_COLUMN, QHeaderView.ResizeMode.Interactive)
         self.source_view.setItemDelegateForColumn(
             STATUS_COLUMN, ElideRightDelegate(self.source_view)
         )
-        metrics = self.source_view.fontMetrics()
-        widest = max(
-            metrics.horizontalAdvance(f"{source_status_words(s)}: …") for s in SourceStatus
-        )
-        header.resizeSection(STATUS_COLUMN, max(90, widest + 16))
+        self._fit_status_column([])
         header.setMinimumSectionSize(36)
         # in a narrow window Type and Sync give way (the path's tooltip names both)
         self.source_view.viewport().installEventFilter(self)
@@ -624,9 +648,21 @@ class StoresTab(QWidget):
             self.store_header.setText(header)
             selected = self.selected_source()
             self.sources.set_rows(store.sources)
+            self._fit_status_column(store.sources)
             if selected is not None:
                 self.select_source(selected.path)
         self._update_buttons()
+
+    def _fit_status_column(self, sources: Sequence[Source]) -> None:
+        """The status column as wide as the longest status word ("MISSING: …"), and as "READY
+        (disabled): …" while a source is disabled (only then: the path gives way for it)."""
+        metrics = self.source_view.fontMetrics()
+        words = [source_status_words(status) for status in SourceStatus]
+        if any(not source.enabled for source in sources):
+            disabled = translate("SourceTableModel", "{status} (disabled)")
+            words += [disabled.format(status=word) for word in words]
+        widest = max(metrics.horizontalAdvance(f"{word}: …") for word in words)
+        self.source_view.horizontalHeader().resizeSection(STATUS_COLUMN, max(90, widest + 16))
 
     def _type_words(self, kind: StoreType) -> str:
         """Where a store keeps its index: here (local) or in a Qdrant service."""
@@ -782,7 +818,7 @@ class StoresTab(QWidget):
             self.tr("Scan"),
             scan,
             scanned,
-            status=core_words(SCAN_MESSAGE),
+            status=self.tr("Scanning {what}").format(what=scanned_what(store, paths)),
             cancelled=cancelled.format(paths=", ".join(paths or ())),
         )
         if job is not None and on_rejected is not None:
@@ -820,9 +856,14 @@ class StoresTab(QWidget):
                 kept = self.tr("the new %n sources were not added.", "", count)
         else:
             kept = self.tr("the changes were not indexed.")
-        cancelled = self.tr("{store} still answers from its last completed index; {kept}").format(
-            store=store.name, kept=kept
-        )
+        if store.sources:
+            cancelled = self.tr(
+                "{store} still answers from its last completed index; {kept}"
+            ).format(store=store.name, kept=kept)
+        else:  # the first index of a new store: there is no earlier one to answer from
+            cancelled = self.tr("{store} is still empty; {kept}").format(
+                store=store.name, kept=kept
+            )
 
         def index(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary:
             return workspace.apply(store, review, progress=progress, cancel=cancel)
@@ -849,9 +890,9 @@ class StoresTab(QWidget):
         )
 
     def _summary_text(self, store: Store, summary: IndexSummary) -> str:
-        """A finished job's summary (the box "Show summary" opens)."""
-        return self.tr("{store}: {summary}.").format(
-            store=store.name, summary=completion_text(summary)
+        """A finished job's summary (the box "Show summary" opens): documents and chunks."""
+        return self.tr("{store}: {summary}; {chunks}.").format(
+            store=store.name, summary=completion_text(summary), chunks=chunks_text(summary)
         )
 
     def start_auto_refresh(self, store_id: str, source_ids: Sequence[str]) -> None:
@@ -923,6 +964,12 @@ class StoresTab(QWidget):
             self.workspace.set_source_enabled(store, source, not source.enabled)
         except KorttyRagError as exc:
             show_error(self, self.tr("Could not change the source"), exc)
+        else:
+            if source.enabled:
+                said = self.tr("{path} is disabled: it keeps its chunks but is never retrieved.")
+            else:
+                said = self.tr("{path} is enabled: searches include it again.")
+            self.set_status(said.format(path=source.path))
         self.reload()
         self.select_source(source.path)
 
@@ -1039,7 +1086,9 @@ class StoresTab(QWidget):
                     "Rebuilt {store} from %n document(s): {chunks}.", "", summary.indexed
                 ).format(store=store.name, chunks=chunks_text(summary)),
                 title=self.tr("Rebuild finished"),
-                summary=self._summary_text(store, summary),
+                summary=self.tr("{store}: {summary}; {chunks}.").format(
+                    store=store.name, summary=rebuild_text(summary), chunks=chunks_text(summary)
+                ),
             )
             self.index_finished.emit(summary)
 
@@ -1187,7 +1236,7 @@ class StoresTab(QWidget):
             from kortty_rag.gui.dialogs.model_wizard import ModelWizard
 
             wizard = ModelWizard(self.runner, self.chooser, role="embedding", parent=self)
-            wizard.installed.connect(lambda _model: self.create_store())
+            wizard.installed.connect(lambda _model: self._model_installed_for_create())
             self.model_wizard = wizard
             wizard.open()
             return
@@ -1195,6 +1244,13 @@ class StoresTab(QWidget):
         dialog.created.connect(self._on_created)
         self.create_dialog = dialog
         dialog.open()
+
+    def _model_installed_for_create(self) -> None:
+        """The model wizard opened by Create installed a model: the welcome page and the Models tab
+        know it at once (even if the Create dialog is then cancelled), then Create goes on."""
+        self.reload()
+        self.models_changed.emit()
+        self.create_store()
 
     def _on_created(self, store: Store, paths: list[str]) -> None:
         """The beginner flow ends with at least one reviewed source; without it, no store."""

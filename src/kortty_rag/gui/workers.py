@@ -50,6 +50,8 @@ class Job(QRunnable):
         #: set in the worker as soon as the function returned, before any result signal is sent:
         #: from then on the job no longer blocks its key (a slot may start the next job at once)
         self.completed = threading.Event()
+        #: how it ended ("finished", "failed" or "cancelled"; set before ``completed``)
+        self.outcome = ""
         self._last_emit = 0.0
         self._last_stage = ""
         #: the job's progress; the GUI thread may ask for its state at any time (it locks)
@@ -70,13 +72,16 @@ class Job(QRunnable):
         try:
             result = self.function(tracker, self.cancel_token)
         except Cancelled:
+            self.outcome = "cancelled"
             self.completed.set()
             self.signals.cancelled.emit()
         except BaseException as exc:  # reported to the GUI thread, never raised in the pool
             exc.__traceback_text__ = traceback.format_exc()  # type: ignore[attr-defined]
+            self.outcome = "failed"
             self.completed.set()
             self.signals.failed.emit(exc)
         else:
+            self.outcome = "finished"
             self.completed.set()
             self.signals.progress.emit(tracker.state())
             self.signals.finished.emit(result)

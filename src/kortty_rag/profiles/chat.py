@@ -116,7 +116,22 @@ class LlamaChat:
 
     def _load(self) -> Any:
         if self._llama is None:
+            from kortty_rag.embedding.gguf_info import embedding_pooling
             from kortty_rag.embedding.llama import default_threads, open_llama
+
+            pooling = embedding_pooling(self.path)
+            if pooling is not None:  # llama.cpp would fail with "Memory is not initialized"
+                raise ChatError(
+                    msg(
+                        "{path} is an embedding model ({pooling} pooling), not a chat model",
+                        path=self.path,
+                        pooling=pooling,
+                    ),
+                    hint=msg(
+                        "Embedding models turn text into vectors for a knowledge store; they "
+                        "cannot answer. Point the profile at a GGUF chat model."
+                    ),
+                )
 
             threads = self.n_threads or default_threads()
             try:

@@ -318,7 +318,9 @@ class CreateStoreDialog(QDialog):
                     self.tr("The store needs {missing}.").format(
                         missing=QLocale().createSeparatedList(problems)
                     ),
-                    hint=self.tr("Fill in the missing fields, then press Create again."),
+                    hint=self.tr(
+                        "Fill in the missing fields, then press Create and review… again."
+                    ),
                 ),
             )
             return

@@ -42,6 +42,7 @@ from kortty_rag.app.profiles import (
     keep_profile_key,
     save_profile,
 )
+from kortty_rag.config.key_variables import looks_like_secret
 from kortty_rag.config.registry import validate_name
 from kortty_rag.config.secrets import usable_backend
 from kortty_rag.errors import KorttyRagError, UsageError
@@ -345,6 +346,8 @@ class ProfileEditor(QDialog):
             ) from None
         backend, key_variable = self.backend(), self.key_edit.text().strip() or None
         local = backend is Backend.LLAMA_CPP
+        if key_variable and not local and looks_like_secret(key_variable):
+            self.key_edit.clear()  # the refusal says it is not shown: it is not left on screen
         pasted = self.pasted_key()
         if pasted and key_variable:
             raise UsageError(
