@@ -5550,6 +5550,14 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>Der Ordner der Quelle wurde verschoben: ihren neuen Ort angeben</translation>
     </message>
     <message>
+        <source>&amp;Watch and sync automatically</source>
+        <translation>&amp;Beobachten und automatisch synchronisieren</translation>
+    </message>
+    <message>
+        <source>Watch the source while the app runs and index its changes without a review; unchecked, changes are indexed when you press Refresh now</source>
+        <translation>Die Quelle beobachten, solange die App läuft, und ihre Änderungen ohne Überprüfung indizieren; ohne Häkchen werden Änderungen indiziert, wenn Sie „Jetzt aktualisieren“ drücken</translation>
+    </message>
+    <message>
         <source>Add fi&amp;les…</source>
         <translation>Dateien h&amp;inzufügen…</translation>
     </message>
@@ -5798,6 +5806,14 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     <message>
         <source>{path} is enabled: searches include it again.</source>
         <translation>{path} ist aktiviert: Suchen beziehen die Quelle wieder ein.</translation>
+    </message>
+    <message>
+        <source>{path} is watched now: its changes are indexed without a review while the app runs.</source>
+        <translation>{path} wird jetzt beobachtet: Änderungen werden ohne Überprüfung indiziert, solange die App läuft.</translation>
+    </message>
+    <message>
+        <source>{path} is synced only when you press Refresh now.</source>
+        <translation>{path} wird nur synchronisiert, wenn Sie „Jetzt aktualisieren“ drücken.</translation>
     </message>
     <message numerus="yes">
         <source>Removed {path} and its %n chunk(s).</source>

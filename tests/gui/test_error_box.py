@@ -94,7 +94,7 @@ def test_open_data_folder_names_the_folder_when_no_file_manager_starts(
         return opens
 
     monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(open_url))
-    window = MainWindow()
+    window = MainWindow(watch=False)
     qtbot.addWidget(window)
     window.open_data_action.trigger()
     assert asked == [str(rag_dir())] and rag_dir().is_dir()

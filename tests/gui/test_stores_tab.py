@@ -21,7 +21,7 @@ from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.gui.stores_tab import STATUS_COLUMN, StoresTab
 from kortty_rag.index.snapshot import read_pointer
-from kortty_rag.models import SourceStatus
+from kortty_rag.models import SourceStatus, SyncMode
 
 CORPUS = Path(__file__).parents[1] / "data" / "corpus"
 
@@ -665,3 +665,39 @@ def test_export_and_import_from_the_file_menu(
     copy = window.workspace.search("coral reefs", [StoreRegistry().get("Docs copy")])
     assert [e.chunk.text for e in copy.excerpts] == [e.chunk.text for e in original.excerpts]
     assert copy.excerpts
+
+
+def test_watch_and_sync_automatically_from_the_context_menu(
+    qtbot: QtBot, chooser: FixedChooser, docs: Path, starter_model: InstalledModel
+) -> None:
+    """The source's context menu switches it to automatic sync: the window's watcher follows at
+    once, and an edit is indexed without a review (real file-system events, the real model);
+    switched off, the source is no longer watched."""
+    window = MainWindow(chooser=chooser, watch=True)
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        tab = tab_with_store(window, starter_model)
+        folder = docs / "kitchen"
+        add_folder_and_index(qtbot, window, chooser, folder)
+        tab.select_source(str(folder))
+        assert tab.sync_action in tab.source_view.actions() and not tab.sync_action.isChecked()
+        assert window.watcher is not None and window.watcher.watched == []
+        tab.sync_action.trigger()  # checks it
+        source = StoreRegistry().get("Docs").sources[0]
+        assert source.sync_mode is SyncMode.AUTO
+        assert tab.status_line.text().startswith(f"{folder} is watched now")
+        assert window.watcher.watched == [(StoreRegistry().get("Docs").id, source.id)]
+        assert tab.sync_action.isChecked()
+        outcome = Outcome(qtbot, tab, "index_finished")
+        (folder / "sourdough.txt").write_text("Rye starter smells of green apples.\n")
+        summary: Any = outcome.wait(timeout=120_000)
+        assert summary.indexed == 1
+        found = tab.workspace.search("rye starter green apples", [StoreRegistry().get("Docs")])
+        assert any("green apples" in e.chunk.text for e in found.excerpts)
+        tab.select_source(str(folder))
+        tab.sync_action.trigger()  # unchecks it
+        assert StoreRegistry().get("Docs").sources[0].sync_mode is SyncMode.MANUAL
+        assert window.watcher.watched == []
+    finally:
+        window.shutdown()

@@ -64,7 +64,7 @@ from kortty_rag.gui.table_models import (
     source_status_words,
 )
 from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobRunner
-from kortty_rag.models import Source, SourceKind, SourceStatus, Store, StoreType
+from kortty_rag.models import Source, SourceKind, SourceStatus, Store, StoreType, SyncMode
 from kortty_rag.progress import CancelToken, ProgressTracker
 
 if TYPE_CHECKING:  # imported when first opened
@@ -352,6 +352,16 @@ class StoresTab(QWidget):
         self.move_action.setToolTip(self.tr("The source's folder moved: point it at the new place"))
         self.move_action.triggered.connect(self.change_location)
         self.source_view.addAction(self.move_action)
+        self.sync_action = QAction(self.tr("&Watch and sync automatically"), self.source_view)
+        self.sync_action.setCheckable(True)
+        self.sync_action.setToolTip(
+            self.tr(
+                "Watch the source while the app runs and index its changes without a review; "
+                "unchecked, changes are indexed when you press Refresh now"
+            )
+        )
+        self.sync_action.triggered.connect(self.set_automatic_sync)
+        self.source_view.addAction(self.sync_action)
 
         self.add_files_button = self._button(
             self.tr("Add fi&les…"),
@@ -689,6 +699,8 @@ class StoresTab(QWidget):
         self.refresh_button.setEnabled(store is not None and bool(store.sources) and not busy)
         self.remove_button.setEnabled(source is not None and not busy)
         self.move_action.setEnabled(source is not None and not busy)
+        self.sync_action.setEnabled(source is not None and not busy)
+        self.sync_action.setChecked(source is not None and source.sync_mode is SyncMode.AUTO)
         self.move_button.setEnabled(source is not None and not busy)
         missing = source is not None and source.status is SourceStatus.MISSING
         if missing and source is not None:
@@ -970,6 +982,30 @@ class StoresTab(QWidget):
             else:
                 said = self.tr("{path} is enabled: searches include it again.")
             self.set_status(said.format(path=source.path))
+        self.reload()
+        self.select_source(source.path)
+
+    def set_automatic_sync(self, automatic: bool) -> None:
+        """The selected source watched and synced without a review (``auto``), or only when asked
+        (``manual``); the window's watcher follows at once."""
+        store, source = self.current_store(), self.selected_source()
+        if store is None or source is None:
+            return
+        mode = SyncMode.AUTO if automatic else SyncMode.MANUAL
+        try:
+            self.workspace.set_sync_mode(store, source, mode)
+        except KorttyRagError as exc:
+            show_error(self, self.tr("Could not change the source"), exc)
+        else:
+            if automatic:
+                said = self.tr(
+                    "{path} is watched now: its changes are indexed without a review while the "
+                    "app runs."
+                )
+            else:
+                said = self.tr("{path} is synced only when you press Refresh now.")
+            self.set_status(said.format(path=source.path))
+            self.stores_changed.emit()
         self.reload()
         self.select_source(source.path)
 
