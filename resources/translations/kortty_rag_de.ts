@@ -6079,6 +6079,10 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>die Zahlen „Übersprungen“ und „Probleme“ einer Quelle führen sie auf</translation>
     </message>
     <message>
+        <source>This store has no enabled source to search yet: add a folder or files on the Knowledge Stores tab (or enable a source there), then search again.</source>
+        <translation>Dieser Speicher hat noch keine aktivierte Quelle zum Durchsuchen: Fügen Sie auf der Registerkarte „Wissensspeicher“ einen Ordner oder Dateien hinzu (oder aktivieren Sie dort eine Quelle) und suchen Sie dann erneut.</translation>
+    </message>
+    <message>
         <source>No excerpt was relevant enough, so nothing would be added to the prompt. Try a lower minimum relevance, or words that occur in your documents; the dropped candidates show how close they came.</source>
         <translation>Kein Auszug war relevant genug, deshalb würde dem Prompt nichts hinzugefügt. Versuchen Sie eine niedrigere Mindestrelevanz oder Wörter, die in Ihren Dokumenten vorkommen; die verworfenen Kandidaten zeigen, wie knapp sie waren.</translation>
     </message>

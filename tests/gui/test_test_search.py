@@ -368,3 +368,26 @@ def test_a_shared_runner_is_not_waited_for_beyond_the_dialogs_own_search(
     assert result.excerpts
     dialog.close()
     runner.wait()
+
+
+def test_a_store_with_nothing_enabled_says_so_instead_of_tuning_advice(
+    qtbot: QtBot, store: Store, open_dialog: Callable[..., TestSearchDialog]
+) -> None:
+    dialog = open_dialog()
+    workspace = Workspace()
+    for source in store.sources:
+        store = workspace.set_source_enabled(store, source, False)
+    result = run_query(qtbot, dialog, "honeybees carry pollen to orchards")
+    assert not result.excerpts
+    guidance = dialog.guidance_label.text()
+    assert guidance.startswith("This store has no enabled source to search yet")
+    assert "Weak or no results?" not in guidance and dialog.guidance_label.isVisible()
+    # the question quoted as the language quotes, not as Python writes a string
+    assert dialog.status_label.text().startswith(
+        "No excerpts for “honeybees carry pollen to orchards”."
+    )
+    # both parts switched off: the last search's advice goes, the reason to switch one on stays
+    dialog.dense_check.setChecked(False)
+    dialog.lexical_check.setChecked(False)
+    assert dialog.guidance_label.isHidden()
+    assert not dialog.search_button.isEnabled()

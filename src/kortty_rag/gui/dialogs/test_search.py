@@ -146,6 +146,14 @@ def weak_results_guidance() -> str:
     return core_words(guidance.weak_results_guidance(operation))
 
 
+def nothing_to_search_text() -> str:
+    return translate(
+        "TestSearchDialog",
+        "This store has no enabled source to search yet: add a folder or files on the Knowledge "
+        "Stores tab (or enable a source there), then search again.",
+    )
+
+
 def nothing_relevant_text() -> str:
     return translate(
         "TestSearchDialog",
@@ -501,6 +509,7 @@ class TestSearchDialog(QDialog):
         )
         if not parts:
             self.status_label.setText(no_parts_text())
+            self.guidance_label.hide()  # it was about the last search, not about this
         elif self.status_label.text() == no_parts_text():
             self.status_label.setText(idle_text())
 
@@ -614,7 +623,10 @@ class TestSearchDialog(QDialog):
             )
         )
         reason = weakness(result)
-        if result.nothing_relevant or not reason:
+        if not result.excerpts and not self._has_enabled_source():
+            reason = nothing_to_search_text()  # no advice on tuning: there is nothing to tune
+            self.guidance_label.setText(reason)
+        elif result.nothing_relevant or not reason:
             self.guidance_label.setText(reason)
         else:
             self.guidance_label.setText(
@@ -623,7 +635,7 @@ class TestSearchDialog(QDialog):
                 )
             )
         self.guidance_label.setVisible(bool(reason))
-        query = repr(result.query)
+        query = QLocale().quoteString(result.query)  # “…” in English, „…“ in German
         self.status_label.setText(
             self.tr("Results for {query}. Nothing was sent to a chat model.").format(query=query)
             if result.excerpts
@@ -632,6 +644,13 @@ class TestSearchDialog(QDialog):
             )
         )
         self.searched.emit(result)
+
+    def _has_enabled_source(self) -> bool:
+        try:
+            store = self.workspace.store(self.store.id)  # sources may have been added meanwhile
+        except KorttyRagError:
+            store = self.store
+        return any(source.enabled for source in store.sources)
 
     @staticmethod
     def _fill(table: QTableWidget, rows: Sequence[Sequence[str]]) -> None:
