@@ -5963,7 +5963,7 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <source>Deleted: its index folder {folder} (%n source definition(s), their chunks and vectors).
 Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</source>
         <translation>
-            <numerusform>Wird gelöscht: sein Indexordner {folder} (%n Quelldefinition, ihre Chunks und Vektoren).
+            <numerusform>Wird gelöscht: sein Indexordner {folder} (%n Quelldefinition, deren Chunks und Vektoren).
 Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>
             <numerusform>Wird gelöscht: sein Indexordner {folder} (%n Quelldefinitionen, ihre Chunks und Vektoren).
 Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>

@@ -280,7 +280,7 @@
         <source>Deleted: its index folder {folder} (%n source definition(s), their chunks and vectors).
 Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</source>
         <translation>
-            <numerusform>Deleted: its index folder {folder} (%n source definition, their chunks and vectors).
+            <numerusform>Deleted: its index folder {folder} (%n source definition, its chunks and vectors).
 Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</numerusform>
             <numerusform>Deleted: its index folder {folder} (%n source definitions, their chunks and vectors).
 Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</numerusform>

@@ -111,7 +111,8 @@ class ProgressState:
 
 
 def format_duration(seconds: float) -> str:
-    seconds = max(0, round(seconds))
+    """``1h05m``, ``3m07s``, ``12s``; any time above zero is at least ``1s`` (never "about 0s")."""
+    seconds = max(1, round(seconds)) if seconds > 0 else 0
     minutes, secs = divmod(seconds, 60)
     hours, minutes = divmod(minutes, 60)
     if hours:

@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from kortty_rag.errors import Cancelled
-from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker
+from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker, format_duration
 
 
 class Clock:
@@ -133,3 +133,14 @@ def test_cancel_token() -> None:
     assert token.cancelled
     with pytest.raises(Cancelled):
         token.raise_if_cancelled()
+
+
+def test_durations_read_naturally_and_never_say_about_zero_seconds() -> None:
+    assert [format_duration(s) for s in (0, 0.2, 1.4, 59.6, 187, 3725)] == [
+        "0s",
+        "1s",
+        "1s",
+        "1m00s",
+        "3m07s",
+        "1h02m",
+    ]
