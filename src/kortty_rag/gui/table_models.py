@@ -4,6 +4,7 @@ reason, extracted text). Both are read-only views over frozen core dataclasses; 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -87,6 +88,12 @@ class RowsModel(QAbstractTableModel, Generic[T]):
 
     def extra(self, item: T, column: int, role: int) -> Any:
         return None
+
+
+def natural_key(text: str) -> str:
+    """A sort key that puts doc2 before doc10 (digit runs padded) and ignores case; one string,
+    which Qt's sort compares."""
+    return re.sub(r"\d+", lambda digits: digits.group().zfill(20), text.casefold())
 
 
 def readable_time(iso: str | None, now: datetime | None = None) -> str:
@@ -332,7 +339,7 @@ class ReviewTableModel(RowsModel[ReviewRow | RemovedRow]):
         (
             lambda: translate("ReviewTableModel", "Path"),
             lambda r: r.rel_path or r.path,
-            lambda r: r.path.lower(),
+            lambda r: natural_key(r.path),
         ),
         (
             lambda: translate("ReviewTableModel", "Format"),
@@ -350,7 +357,7 @@ class ReviewTableModel(RowsModel[ReviewRow | RemovedRow]):
             lambda: translate("ReviewTableModel", "Status"),
             lambda r: review_status_words(_status_of(r)),
             # one string: Qt's sort compares it, not a Python tuple
-            lambda r: f"{RANK.get(_status_of(r), 3)}:{r.rel_path.lower()}",
+            lambda r: f"{RANK.get(_status_of(r), 3)}:{natural_key(r.rel_path)}",
         ),
         (lambda: translate("ReviewTableModel", "Reason"), _reason, lambda r: r.reason),
         (
