@@ -2394,16 +2394,17 @@
         <translation>Die Temperatur muss zwischen 0 und 2 liegen</translation>
     </message>
     <message>
+        <source>{path} is an embedding or reranking model ({architecture}), not a chat model</source>
+        <extracomment>llama.cpp architectures that only encode (embedding and reranking models): they have no KV cache, and generating with one fails inside llama.cpp (&quot;Memory is not initialized&quot;)</extracomment>
+        <translation>{path} ist ein Einbettungs- oder Reranking-Modell ({architecture}), kein Chat-Modell</translation>
+    </message>
+    <message>
         <source>The chat model {path} of AI profile {profile!r} does not exist</source>
         <translation>Das Chat-Modell {path} des KI-Profils „{profile}“ existiert nicht</translation>
     </message>
     <message>
         <source>Point the profile at a GGUF file: `kortty-rag profile add NAME --backend llama.cpp --model PATH --replace`.</source>
         <translation>Geben Sie im Profil eine GGUF-Datei an („Bearbeiten…“ auf der Registerkarte für KI-Profile und Rollen).</translation>
-    </message>
-    <message>
-        <source>{path} is an embedding model ({pooling} pooling), not a chat model</source>
-        <translation>{path} ist ein Einbettungsmodell (Bündelung: {pooling}), kein Chat-Modell</translation>
     </message>
     <message>
         <source>Embedding models turn text into vectors for a knowledge store; they cannot answer. Point the profile at a GGUF chat model.</source>
@@ -5486,7 +5487,7 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     </message>
     <message>
         <source>The knowledge stores; choose one to see its sources and act on it</source>
-        <extracomment>the main window&apos;s status area: this tab&apos;s jobs show their progress and end there the dialogs this tab opens, kept while they are open (and for tests to find) automatic refreshes waiting for their store (the one policy: app.auto_refresh)</extracomment>
+        <extracomment>the main window&apos;s status area: this tab&apos;s jobs show their progress and end there the dialogs this tab opens, kept while they are open (and for tests to find) the status column&apos;s fitted width (see _fit_status_column) automatic refreshes waiting for their store (the one policy: app.auto_refresh)</extracomment>
         <translation>Die Wissensspeicher; wählen Sie einen aus, um seine Quellen zu sehen und mit ihm zu arbeiten</translation>
     </message>
     <message>
@@ -5808,6 +5809,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>{path} ist aktiviert: Suchen beziehen die Quelle wieder ein.</translation>
     </message>
     <message>
+        <source>{path} is watched once you enable it again.</source>
+        <translation>{path} wird beobachtet, sobald Sie die Quelle wieder aktivieren.</translation>
+    </message>
+    <message>
         <source>{path} is watched now: its changes are indexed without a review while the app runs.</source>
         <translation>{path} wird jetzt beobachtet: Änderungen werden ohne Überprüfung indiziert, solange die App läuft.</translation>
     </message>
@@ -5876,13 +5881,6 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
             <numerusform>{store} aus %n Dokumenten neu aufgebaut: {chunks}.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Every file of its %n source(s) is read and embedded again into a fresh index; a local store keeps the vectors of text it already holds when the model is the same. Until that is complete the store keeps answering from its current one; your files are only read.</source>
-        <translation>
-            <numerusform>Jede Datei seiner %n Quelle wird erneut gelesen und in einen neuen Index eingebettet; ein lokaler Speicher behält die Vektoren von Text, den er schon enthält, wenn das Modell dasselbe ist. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
-            <numerusform>Jede Datei seiner %n Quellen wird erneut gelesen und in einen neuen Index eingebettet; ein lokaler Speicher behält die Vektoren von Text, den er schon enthält, wenn das Modell dasselbe ist. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Rebuild finished</source>
         <translation>Neuaufbau abgeschlossen</translation>
@@ -5898,6 +5896,13 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     <message>
         <source>Rebuild {store}?</source>
         <translation>{store} neu aufbauen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Every file of its %n source(s) is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</source>
+        <translation>
+            <numerusform>Jede Datei seiner %n Quelle wird erneut in einen neuen Index gelesen; Text, den ein lokaler Speicher schon enthält, behält bei gleichem Modell seine Vektoren, der Rest wird eingebettet. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
+            <numerusform>Jede Datei seiner %n Quellen wird erneut in einen neuen Index gelesen; Text, den ein lokaler Speicher schon enthält, behält bei gleichem Modell seine Vektoren, der Rest wird eingebettet. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Rebuild</source>

@@ -270,10 +270,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Every file of its %n source(s) is read and embedded again into a fresh index; a local store keeps the vectors of text it already holds when the model is the same. Until that is complete the store keeps answering from its current one; your files are only read.</source>
+        <source>Every file of its %n source(s) is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</source>
         <translation>
-            <numerusform>Every file of its %n source is read and embedded again into a fresh index; a local store keeps the vectors of text it already holds when the model is the same. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
-            <numerusform>Every file of its %n sources is read and embedded again into a fresh index; a local store keeps the vectors of text it already holds when the model is the same. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
+            <numerusform>Every file of its %n source is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
+            <numerusform>Every file of its %n sources is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -25,6 +25,7 @@ from tests.helpers.children import LineReader, started, wait_for_exit
 
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.main_window import MainWindow
+from kortty_rag.models import SyncMode
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,6 +42,8 @@ def test_a_refresh_held_up_by_another_process_waits_and_catches_up(
     add_folder_and_index(qtbot, window, chooser, docs)
     store = tab.current_store()
     assert store is not None and len(store.sources) == 1
+    # only an enabled source that syncs automatically is refreshed without a review
+    store = tab.workspace.set_sync_mode(store, store.sources[0], SyncMode.AUTO)
     source = store.sources[0]
     tab.refreshes.retry_delay = 0.5
     edited = docs / "science" / "volcano.txt"

@@ -436,6 +436,7 @@ def test_disable_says_so_and_the_status_column_shows_the_whole_word(
     header = tab.source_view.horizontalHeader()
     metrics = tab.source_view.fontMetrics()
     assert header.sectionSize(STATUS_COLUMN) < metrics.horizontalAdvance("READY (disabled): …")
+    qtbot.waitUntil(tab.toggle_button.isEnabled)  # the indexing job has handed the store back
     tab.toggle_button.click()
     assert not StoreRegistry().get("Docs").sources[0].enabled
     assert tab.status_line.text() == (
@@ -683,13 +684,20 @@ def test_watch_and_sync_automatically_from_the_context_menu(
         tab.select_source(str(folder))
         assert tab.sync_action in tab.source_view.actions() and not tab.sync_action.isChecked()
         assert window.watcher is not None and window.watcher.watched == []
-        tab.sync_action.trigger()  # checks it
+        (folder / "pasta.txt").write_text("Fresh pasta needs semolina and eggs.\n")  # while manual
+        caught_up = Outcome(qtbot, tab, "index_finished")
+        said: list[str] = []
+        tab.status_changed.connect(said.append)
+        qtbot.waitUntil(tab.sync_action.isEnabled)  # the indexing job has handed the store back
+        tab.sync_action.trigger()  # checks it, and catches up with what changed meanwhile
+        first: Any = caught_up.wait(timeout=120_000)
+        assert (first.indexed, first.unchanged) == (1, 1)
         source = StoreRegistry().get("Docs").sources[0]
         assert source.sync_mode is SyncMode.AUTO
-        assert tab.status_line.text().startswith(f"{folder} is watched now")
+        assert any(text.startswith(f"{folder} is watched now") for text in said)
         assert window.watcher.watched == [(StoreRegistry().get("Docs").id, source.id)]
         assert tab.sync_action.isChecked()
-        outcome = Outcome(qtbot, tab, "index_finished")
+        outcome = Outcome(qtbot, tab, "index_finished")  # a fresh one: the catch-up is counted
         (folder / "sourdough.txt").write_text("Rye starter smells of green apples.\n")
         summary: Any = outcome.wait(timeout=120_000)
         assert summary.indexed == 1
@@ -699,5 +707,12 @@ def test_watch_and_sync_automatically_from_the_context_menu(
         tab.sync_action.trigger()  # unchecks it
         assert StoreRegistry().get("Docs").sources[0].sync_mode is SyncMode.MANUAL
         assert window.watcher.watched == []
+        # a change the watcher saw just before is not indexed unreviewed once it is manual
+        (folder / "pasta.txt").write_text("Dried pasta keeps for a year.\n")
+        late: list[object] = []
+        tab.index_finished.connect(late.append)
+        window.refresh_due.emit(StoreRegistry().get("Docs").id, [source.id])
+        qtbot.waitUntil(lambda: not tab.runner.busy(StoreRegistry().get("Docs").id), timeout=60_000)
+        assert late == []
     finally:
         window.shutdown()

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.base import Embedder
 from kortty_rag.errors import Cancelled, KorttyRagError, NotFoundError, StoreBusyError
+from kortty_rag.models import SyncMode
 from kortty_rag.progress import CancelToken, Progress
 from kortty_rag.sync.pipeline import IndexSummary
 from kortty_rag.sync.session import StoreSession
@@ -103,14 +104,19 @@ def refresh_store(
     progress: Progress | None = None,
     cancel: CancelToken | None = None,
 ) -> IndexSummary | None:
-    """Refresh the requested sources that still exist; ``None`` when there is nothing left to do
-    (the store or its sources were removed meanwhile). Raises :class:`StoreBusyError` when another
+    """Refresh the requested sources that still exist, are enabled and still sync automatically;
+    ``None`` when there is nothing left to do (the store or its sources were removed, disabled or
+    switched to manual meanwhile: a change seen just before must not be indexed unreviewed). Raises :class:`StoreBusyError` when another
     job holds the store: give the request back to :meth:`RefreshQueue.busy`."""
     try:
         store = registry.get(request.store_id)
     except NotFoundError:
         return None
-    wanted = [s.id for s in store.sources if s.id in request.source_ids]
+    wanted = [
+        s.id
+        for s in store.sources
+        if s.id in request.source_ids and s.enabled and s.sync_mode is SyncMode.AUTO
+    ]
     if not wanted:
         return None
     with StoreSession(store, registry=registry, progress=progress, cancel=cancel) as job:

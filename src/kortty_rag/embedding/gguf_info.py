@@ -83,19 +83,3 @@ def read_gguf_info(path: Path) -> GgufInfo:
             ),
         )
     return GgufInfo(str(arch), str(name), int(dims), int(ctx), pooling_name)
-
-
-def embedding_pooling(path: Path) -> str | None:
-    """The pooling an embedding GGUF declares (``mean``, ``cls``, ``last``), or ``None`` for any
-    other file: a chat model declares none. Unreadable files give ``None`` too (llama.cpp then says
-    what is wrong with them)."""
-    try:
-        from gguf import GGUFReader
-
-        reader = GGUFReader(str(path), "r")
-        arch = _field(reader, "general.architecture")
-        pooling = _field(reader, f"{arch}.pooling_type") if arch else None
-    except Exception:
-        return None
-    name = POOLING_NAMES.get(int(pooling)) if pooling is not None else None
-    return name if name in {"mean", "cls", "last"} else None

@@ -197,7 +197,7 @@ class StatusArea(QWidget):
 
     def _redraw(self) -> None:
         top = self._top()
-        if top is not None:
+        if top is not None and not top[0].completed.is_set():
             self._show(top[0].tracker.state())
 
     def _on_progress(self, state: ProgressState) -> None:
@@ -207,7 +207,9 @@ class StatusArea(QWidget):
 
     def _show(self, state: ProgressState) -> None:
         top = self._top()
-        if top is None or self.cancelling:
+        # an ended job's line is not drawn again: between its result (where the caller says how
+        # it ended) and its "done" the timer may still tick
+        if top is None or self.cancelling or top[0].completed.is_set():
             return
         self.progress.setValue(round(state.percent))  # the same figure as the text
         if state.stage or state.message:  # nothing to say before the job's first report
@@ -253,8 +255,9 @@ class StatusArea(QWidget):
 
     def finish(self, text: str, *, title: str = "", summary: str = "", detail: str = "") -> None:
         """The notice a finished job leaves; with ``summary``, "Show summary" opens it (a summary
-        box of an earlier job still open is closed: it would contradict this one)."""
-        self._close_summary()
+        box of an earlier job still open is closed then: it would contradict this one)."""
+        if summary:
+            self._close_summary()
         self.set_text(text)
         self._summary = (title or self.tr("Summary"), summary, detail) if summary else None
         self.summary_button.setVisible(self._summary is not None)

@@ -147,8 +147,13 @@ def completion_text(summary: IndexSummary) -> str:
     )
 
 
-def scanned_what(store: Store, paths: Sequence[str] | None) -> str:
-    """What a scan looks at, for its status line (its progress says how: "Checking…")."""
+def scanned_what(
+    store: Store, paths: Sequence[str] | None, source_ids: Sequence[str] | None = None
+) -> str:
+    """What a scan looks at, for its status line (its progress says how: "Checking…"): the new
+    paths, the sources refreshed, or the store."""
+    if not paths and source_ids:
+        paths = [s.path for s in store.sources if s.id in source_ids]
     if not paths:
         return store.name
     joined = ", ".join(paths)
@@ -222,6 +227,8 @@ class StoresTab(QWidget):
         self.review_dialog: ReviewDialog | None = None
         #: the dialogs this tab opens, kept while they are open (and for tests to find)
         self.create_dialog: CreateStoreDialog | None = None
+        #: the status column's fitted width (see _fit_status_column)
+        self._status_width = 0
         self.model_wizard: ModelWizard | None = None
         self.key_dialog: QInputDialog | None = None
         self.report_dialog: ScanReportDialog | None = None
@@ -671,8 +678,10 @@ class StoresTab(QWidget):
         if any(not source.enabled for source in sources):
             disabled = translate("SourceTableModel", "{status} (disabled)")
             words += [disabled.format(status=word) for word in words]
-        widest = max(metrics.horizontalAdvance(f"{word}: …") for word in words)
-        self.source_view.horizontalHeader().resizeSection(STATUS_COLUMN, max(90, widest + 16))
+        width = max(90, max(metrics.horizontalAdvance(f"{word}: …") for word in words) + 16)
+        if width != self._status_width:  # a width the user dragged stays until it must change
+            self._status_width = width
+            self.source_view.horizontalHeader().resizeSection(STATUS_COLUMN, width)
 
     def _type_words(self, kind: StoreType) -> str:
         """Where a store keeps its index: here (local) or in a Qdrant service."""
@@ -830,7 +839,7 @@ class StoresTab(QWidget):
             self.tr("Scan"),
             scan,
             scanned,
-            status=self.tr("Scanning {what}").format(what=scanned_what(store, paths)),
+            status=self.tr("Scanning {what}").format(what=scanned_what(store, paths, source_ids)),
             cancelled=cancelled.format(paths=", ".join(paths or ())),
         )
         if job is not None and on_rejected is not None:
@@ -982,6 +991,7 @@ class StoresTab(QWidget):
             else:
                 said = self.tr("{path} is enabled: searches include it again.")
             self.set_status(said.format(path=source.path))
+            self.stores_changed.emit()  # the watcher watches enabled auto sources only
         self.reload()
         self.select_source(source.path)
 
@@ -997,7 +1007,9 @@ class StoresTab(QWidget):
         except KorttyRagError as exc:
             show_error(self, self.tr("Could not change the source"), exc)
         else:
-            if automatic:
+            if automatic and not source.enabled:
+                said = self.tr("{path} is watched once you enable it again.")
+            elif automatic:
                 said = self.tr(
                     "{path} is watched now: its changes are indexed without a review while the "
                     "app runs."
@@ -1005,7 +1017,10 @@ class StoresTab(QWidget):
             else:
                 said = self.tr("{path} is synced only when you press Refresh now.")
             self.set_status(said.format(path=source.path))
-            self.stores_changed.emit()
+            self.stores_changed.emit()  # the window's watcher follows
+            if automatic and source.enabled:
+                # catch up with what changed while it was manual, as at the app's start
+                self.start_auto_refresh(store.id, [source.id])
         self.reload()
         self.select_source(source.path)
 
@@ -1080,7 +1095,7 @@ class StoresTab(QWidget):
             )
             self.index_finished.emit(reviewed.summary)
 
-        self._start(
+        job = self._start(
             store,
             self.tr("Change location"),
             move,
@@ -1091,6 +1106,8 @@ class StoresTab(QWidget):
                 "there)."
             ).format(path=path),
         )
+        if job is not None:  # however it ends, the source points elsewhere: the watcher follows
+            job.signals.done.connect(self.stores_changed.emit)
 
     def _source_activated(self, index: QModelIndex) -> None:
         if index.column() in (SourceTableModel.SKIPPED, SourceTableModel.ISSUES):
@@ -1133,10 +1150,10 @@ class StoresTab(QWidget):
             self.tr("Rebuild store"),
             self.tr("Rebuild {store}?").format(store=store.name),
             self.tr(
-                "Every file of its %n source(s) is read and embedded again into a fresh index; a "
-                "local store keeps the vectors of text it already holds when the model is the "
-                "same. Until that is complete the store keeps answering from its current one; your "
-                "files are only read.",
+                "Every file of its %n source(s) is read again into a fresh index; text a local "
+                "store already holds keeps its vectors when the model is the same, the rest is "
+                "embedded. Until that is complete the store keeps answering from its current one; "
+                "your files are only read.",
                 "",
                 len(store.sources),
             ),

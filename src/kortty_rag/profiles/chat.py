@@ -93,6 +93,38 @@ def delta_text(chunk: Any) -> str:
 # -- llama.cpp in process ---------------------------------------------------------------------------
 
 
+#: llama.cpp architectures that only encode (embedding and reranking models): they have no KV
+#: cache, and generating with one fails inside llama.cpp ("Memory is not initialized")
+ENCODER_ARCHITECTURES = frozenset(
+    {
+        "bert",
+        "nomic-bert",
+        "nomic-bert-moe",
+        "jina-bert-v2",
+        "jina-bert-v3",
+        "modern-bert",
+        "neo-bert",
+        "t5encoder",
+        "roberta",
+        "xlm-roberta",
+    }
+)
+
+
+def _not_a_chat_model(path: Path, architecture: str) -> ChatError:
+    return ChatError(
+        msg(
+            "{path} is an embedding or reranking model ({architecture}), not a chat model",
+            path=path,
+            architecture=architecture or "?",
+        ),
+        hint=msg(
+            "Embedding models turn text into vectors for a knowledge store; they cannot answer. "
+            "Point the profile at a GGUF chat model."
+        ),
+    )
+
+
 class LlamaChat:
     """A local GGUF chat model, loaded on the first :meth:`stream` and kept until :meth:`close`."""
 
@@ -116,22 +148,7 @@ class LlamaChat:
 
     def _load(self) -> Any:
         if self._llama is None:
-            from kortty_rag.embedding.gguf_info import embedding_pooling
             from kortty_rag.embedding.llama import default_threads, open_llama
-
-            pooling = embedding_pooling(self.path)
-            if pooling is not None:  # llama.cpp would fail with "Memory is not initialized"
-                raise ChatError(
-                    msg(
-                        "{path} is an embedding model ({pooling} pooling), not a chat model",
-                        path=self.path,
-                        pooling=pooling,
-                    ),
-                    hint=msg(
-                        "Embedding models turn text into vectors for a knowledge store; they "
-                        "cannot answer. Point the profile at a GGUF chat model."
-                    ),
-                )
 
             threads = self.n_threads or default_threads()
             try:
@@ -152,6 +169,10 @@ class LlamaChat:
                     ),
                     hint=msg("Check that the file is a complete GGUF chat model."),
                 ) from exc
+            architecture = str(self._llama.metadata.get("general.architecture", ""))
+            if architecture in ENCODER_ARCHITECTURES:  # llama.cpp: "Memory is not initialized"
+                self.close()
+                raise _not_a_chat_model(self.path, architecture)
         return self._llama
 
     def stream(self, messages: Messages, options: GenerationOptions) -> Iterator[str]:
@@ -184,6 +205,9 @@ class LlamaChat:
             raise ChatError(
                 msg("llama.cpp failed while answering: {error}", error=str(exc))
             ) from exc
+        except AssertionError as exc:  # a model without a KV cache: an encoder llama.cpp knows
+            architecture = str(llama.metadata.get("general.architecture", ""))
+            raise _not_a_chat_model(self.path, architecture) from exc
 
     def close(self) -> None:
         llama, self._llama = self._llama, None

@@ -346,8 +346,6 @@ class ProfileEditor(QDialog):
             ) from None
         backend, key_variable = self.backend(), self.key_edit.text().strip() or None
         local = backend is Backend.LLAMA_CPP
-        if key_variable and not local and looks_like_secret(key_variable):
-            self.key_edit.clear()  # the refusal says it is not shown: it is not left on screen
         pasted = self.pasted_key()
         if pasted and key_variable:
             raise UsageError(
@@ -368,6 +366,8 @@ class ProfileEditor(QDialog):
         try:
             return checked_profile(draft)
         except FieldError as exc:
+            if exc.field is ProfileField.KEY_VARIABLE and looks_like_secret(key_variable or ""):
+                self.key_edit.clear()  # the refusal says it is not shown: not left on screen
             raise _in_form_words(exc, local) from None
 
     def _save(self) -> None:
