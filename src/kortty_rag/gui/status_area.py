@@ -64,10 +64,12 @@ def time_left(seconds: float) -> str:
 def ending_words(title: str, outcome: str) -> str:
     """How a job ended, for a job whose caller left no words of its own in the status line."""
     if outcome == "failed":
-        return translate("StatusArea", "{job}: failed.").format(job=title.rstrip("…"))
-    if outcome == "cancelled":
-        return translate("StatusArea", "{job}: cancelled.").format(job=title.rstrip("…"))
-    return translate("StatusArea", "{job}: done.").format(job=title.rstrip("…"))
+        words = translate("StatusArea", "{job}: failed.")
+    elif outcome == "cancelled":
+        words = translate("StatusArea", "{job}: cancelled.")
+    else:
+        words = translate("StatusArea", "{job}: done.")
+    return words.format(job=title.rstrip("…"))
 
 
 def progress_words(state: ProgressState) -> str:
@@ -153,12 +155,12 @@ class StatusArea(QWidget):
         self._own_line = ""
 
     def set_text(self, text: str) -> None:
-        self._own_line = ""
         self._say(text)
 
-    def _say(self, text: str) -> None:
-        """``text`` in the status line (a job's own progress line, kept apart from what callers
-        set so that a job ending without a word of its caller does not leave it standing)."""
+    def _say(self, text: str, *, own: bool = False) -> None:
+        """``text`` in the status line; ``own`` for a job's progress line this area writes, kept
+        apart from a caller's words so that a job ending without them does not leave it standing."""
+        self._own_line = text if own else ""
         self.message.setText(text)
         self.message.setToolTip(text if len(text) > 80 else "")
         self.changed.emit(text)
@@ -174,8 +176,7 @@ class StatusArea(QWidget):
         job.signals.done.connect(self._on_done)
         self._timer.start()
         self._show_top()
-        self._own_line = f"{title}…" if not title.endswith("…") else title
-        self._say(self._own_line)
+        self._say(f"{title}…" if not title.endswith("…") else title, own=True)
         if job.completed.is_set():  # it may have ended before it was connected here: no "done"
             QTimer.singleShot(0, lambda: self._ended(job.signals))
 
@@ -213,8 +214,7 @@ class StatusArea(QWidget):
             return
         self.progress.setValue(round(state.percent))  # the same figure as the text
         if state.stage or state.message:  # nothing to say before the job's first report
-            self._own_line = f"{top[1]} — {progress_words(state)}"
-            self._say(self._own_line)
+            self._say(f"{top[1]} — {progress_words(state)}", own=True)
 
     @property
     def cancelling(self) -> bool:
@@ -228,8 +228,7 @@ class StatusArea(QWidget):
             return
         top[0].cancel()
         self.cancel_button.setEnabled(False)
-        self._own_line = self.tr("Cancelling…")
-        self._say(self._own_line)
+        self._say(self.tr("Cancelling…"), own=True)
 
     def _on_done(self) -> None:
         self._ended(self.sender())

@@ -140,10 +140,15 @@ def completion_text(summary: IndexSummary) -> str:
         removed=translate("StoresTab", "%n removed", None, summary.removed),
         skipped=translate("StoresTab", "%n skipped", None, summary.skipped - issues),
     )
+    return with_issues(text, issues)
+
+
+def with_issues(documents: str, issues: int) -> str:
+    """``documents`` (what an indexing did with them), and how many had issues, if any."""
     if not issues:
-        return text
+        return documents
     return translate("StoresTab", "{documents}, %n with issue(s)", None, issues).format(
-        documents=text
+        documents=documents
     )
 
 
@@ -173,11 +178,7 @@ def rebuild_text(summary: IndexSummary) -> str:
             documents=text,
             skipped=translate("StoresTab", "%n skipped", None, summary.skipped - issues),
         )
-    if not issues:
-        return text
-    return translate("StoresTab", "{documents}, %n with issue(s)", None, issues).format(
-        documents=text
-    )
+    return with_issues(text, issues)
 
 
 def chunks_text(summary: IndexSummary) -> str:
@@ -333,8 +334,7 @@ class StoresTab(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the path gives way
         # a status with its reason is long: it keeps the width of the longest status word (in
         # the app's language; of a disabled source too while the store has one), shows that word
-        # whole and the reason cut at the right, and all of
-        # it in its tooltip
+        # whole and the reason cut at the right, and all of it in its tooltip
         header.setSectionResizeMode(STATUS_COLUMN, QHeaderView.ResizeMode.Interactive)
         self.source_view.setItemDelegateForColumn(
             STATUS_COLUMN, ElideRightDelegate(self.source_view)
@@ -910,10 +910,15 @@ class StoresTab(QWidget):
             store, self.tr("Indexing"), index, indexed, status=status, cancelled=cancelled
         )
 
-    def _summary_text(self, store: Store, summary: IndexSummary) -> str:
-        """A finished job's summary (the box "Show summary" opens): documents and chunks."""
+    def _summary_text(
+        self, store: Store, summary: IndexSummary, documents: str | None = None
+    ) -> str:
+        """A finished job's summary (the box "Show summary" opens): what it did with the documents
+        (``documents``, by default :func:`completion_text`) and the chunks."""
         return self.tr("{store}: {summary}; {chunks}.").format(
-            store=store.name, summary=completion_text(summary), chunks=chunks_text(summary)
+            store=store.name,
+            summary=completion_text(summary) if documents is None else documents,
+            chunks=chunks_text(summary),
         )
 
     def start_auto_refresh(self, store_id: str, source_ids: Sequence[str]) -> None:
@@ -981,19 +986,31 @@ class StoresTab(QWidget):
         store, source = self.current_store(), self.selected_source()
         if store is None or source is None:
             return
+        if source.enabled:
+            said = self.tr("{path} is disabled: it keeps its chunks but is never retrieved.")
+        else:
+            said = self.tr("{path} is enabled: searches include it again.")
+        self._change_source(
+            source,
+            lambda: self.workspace.set_source_enabled(store, source, not source.enabled),
+            said,
+        )
+
+    def _change_source(self, source: Source, change: Callable[[], object], said: str) -> bool:
+        """Apply ``change`` to ``source``'s settings and say ``said`` (``{path}``), or show why
+        not; the window's watcher follows (it watches enabled auto sources only)."""
         try:
-            self.workspace.set_source_enabled(store, source, not source.enabled)
+            change()
         except KorttyRagError as exc:
             show_error(self, self.tr("Could not change the source"), exc)
+            changed = False
         else:
-            if source.enabled:
-                said = self.tr("{path} is disabled: it keeps its chunks but is never retrieved.")
-            else:
-                said = self.tr("{path} is enabled: searches include it again.")
             self.set_status(said.format(path=source.path))
-            self.stores_changed.emit()  # the watcher watches enabled auto sources only
+            self.stores_changed.emit()
+            changed = True
         self.reload()
         self.select_source(source.path)
+        return changed
 
     def set_automatic_sync(self, automatic: bool) -> None:
         """The selected source watched and synced without a review (``auto``), or only when asked
@@ -1002,27 +1019,21 @@ class StoresTab(QWidget):
         if store is None or source is None:
             return
         mode = SyncMode.AUTO if automatic else SyncMode.MANUAL
-        try:
-            self.workspace.set_sync_mode(store, source, mode)
-        except KorttyRagError as exc:
-            show_error(self, self.tr("Could not change the source"), exc)
+        if automatic and not source.enabled:
+            said = self.tr("{path} is watched once you enable it again.")
+        elif automatic:
+            said = self.tr(
+                "{path} is watched now: its changes are indexed without a review while the app "
+                "runs."
+            )
         else:
-            if automatic and not source.enabled:
-                said = self.tr("{path} is watched once you enable it again.")
-            elif automatic:
-                said = self.tr(
-                    "{path} is watched now: its changes are indexed without a review while the "
-                    "app runs."
-                )
-            else:
-                said = self.tr("{path} is synced only when you press Refresh now.")
-            self.set_status(said.format(path=source.path))
-            self.stores_changed.emit()  # the window's watcher follows
-            if automatic and source.enabled:
-                # catch up with what changed while it was manual, as at the app's start
-                self.start_auto_refresh(store.id, [source.id])
-        self.reload()
-        self.select_source(source.path)
+            said = self.tr("{path} is synced only when you press Refresh now.")
+        changed = self._change_source(
+            source, lambda: self.workspace.set_sync_mode(store, source, mode), said
+        )
+        if changed and automatic and source.enabled:
+            # catch up with what changed while it was manual, as at the app's start
+            self.start_auto_refresh(store.id, [source.id])
 
     def remove_source(self) -> None:
         store, source = self.current_store(), self.selected_source()
@@ -1139,9 +1150,7 @@ class StoresTab(QWidget):
                     "Rebuilt {store} from %n document(s): {chunks}.", "", summary.indexed
                 ).format(store=store.name, chunks=chunks_text(summary)),
                 title=self.tr("Rebuild finished"),
-                summary=self.tr("{store}: {summary}; {chunks}.").format(
-                    store=store.name, summary=rebuild_text(summary), chunks=chunks_text(summary)
-                ),
+                summary=self._summary_text(store, summary, rebuild_text(summary)),
             )
             self.index_finished.emit(summary)
 
