@@ -202,6 +202,14 @@
         <translation>Entfernen Sie sie mit „Reparieren“ in Datei → „Speicher prüfen…“ (der nächste Auftrag würde es ebenfalls tun).</translation>
     </message>
     <message>
+        <source>{count} kept, because they are or hold something kortty-rag did not create ({names})</source>
+        <translation>{count} behalten, weil sie etwas sind oder enthalten, das kortty-rag nicht angelegt hat ({names})</translation>
+    </message>
+    <message>
+        <source>kortty-rag removes only what it created. Move or delete those entries yourself if you do not need them; `kortty-rag doctor --repair` then removes the rest.</source>
+        <translation>kortty-rag entfernt nur, was es selbst angelegt hat. Verschieben oder löschen Sie diese Einträge selbst, wenn Sie sie nicht brauchen; „Reparieren“ in Datei → „Speicher prüfen…“ entfernt dann den Rest.</translation>
+    </message>
+    <message>
         <source>{endpoint} reachable; {points} points of this store</source>
         <translation>{endpoint} erreichbar; Punkte dieses Speichers: {points}</translation>
     </message>
@@ -250,6 +258,14 @@
         <translation>Aktualisieren Sie {path} mit „Jetzt aktualisieren“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
     </message>
     <message>
+        <source>it came with an imported store and was not reviewed on this computer; nothing is read from it until you confirm its review</source>
+        <translation>sie kam mit einem importierten Speicher und wurde auf diesem Computer noch nicht überprüft; bis Sie ihre Überprüfung bestätigen, wird nichts aus ihr gelesen</translation>
+    </message>
+    <message>
+        <source>Review it: `kortty-rag source refresh {store} {path}`.</source>
+        <translation>Überprüfen Sie {path} mit „Überprüfen…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
+    </message>
+    <message>
         <source>reachable</source>
         <translation>erreichbar</translation>
     </message>
@@ -282,8 +298,12 @@
         <translation>{store}: nicht repariert ({reason})</translation>
     </message>
     <message>
+        <source>source {path} left out: korTTY&apos;s registry gives its id {id!r} to another source too</source>
+        <extracomment>where a store records that it came from korTTY (``store.json`` settings; other keys are kept) korTTY&apos;s pooling, always chunks whose korTTY vectors were kept the sources must be (or were) indexed again here sources refused, opt-ins switched off, sources waiting for a review (docs/DESIGN.md §14) the store&apos;s sources were reviewed and indexed here right after the import</extracomment>
+        <translation>Quelle {path} ausgelassen: das Speicherverzeichnis von korTTY gibt ihre ID „{id}“ auch einer anderen Quelle</translation>
+    </message>
+    <message>
         <source>source {path!r} left out: its path is not absolute</source>
-        <extracomment>where a store records that it came from korTTY (``store.json`` settings; other keys are kept) korTTY&apos;s pooling, always chunks whose korTTY vectors were kept the sources must be (or were) indexed again here</extracomment>
         <translation>Quelle „{path}“ ausgelassen: ihr Pfad ist nicht absolut</translation>
     </message>
     <message>
@@ -501,7 +521,7 @@
     </message>
     <message>
         <source>{path} cannot be imported: {reason}</source>
-        <extracomment>the header is small; a bigger one is not ours what the person should know (MCP access switched off, sources not found here)</extracomment>
+        <extracomment>what is read (and written) at a time when a member is copied an extended header for one of our members is a few dozen bytes the PAX keys :mod:`tarfile` may write for a regular file; anything else is not ours sizes from this one on do not fit the header&apos;s 11 octal digits: a PAX ``size`` holds them</extracomment>
         <translation>{path} kann nicht importiert werden: {reason}</translation>
     </message>
     <message>
@@ -509,7 +529,89 @@
         <translation>Exportieren Sie den Speicher erneut (Datei → „Speicher exportieren…“) und importieren Sie diese Datei.</translation>
     </message>
     <message>
+        <source>{path} cannot be imported: it is not a regular file</source>
+        <translation>{path} kann nicht importiert werden: es ist keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>Save the archive to a file first, then import that file.</source>
+        <translation>Speichern Sie das Archiv zuerst als Datei und importieren Sie dann diese Datei.</translation>
+    </message>
+    <message>
+        <source>it ends inside {name}</source>
+        <extracomment>the archive&apos;s size when it was opened: nothing beyond it is ever read</extracomment>
+        <translation>es endet mitten in {name}</translation>
+    </message>
+    <message>
+        <source>an extended header at byte {offset} ends it</source>
+        <translation>ein erweiterter Kopf bei Byte {offset} beendet es</translation>
+    </message>
+    <message>
+        <source>it uses GNU long-name records, which export never writes</source>
+        <translation>es verwendet GNU-Langnamen-Einträge, die der Export nie schreibt</translation>
+    </message>
+    <message>
+        <source>it has a global extended header, which export never writes</source>
+        <translation>es hat einen globalen erweiterten Kopf, den der Export nie schreibt</translation>
+    </message>
+    <message>
+        <source>the tar header of {name!r} is not a POSIX tar (ustar) header</source>
+        <translation>der tar-Kopf von „{name}“ ist kein POSIX-tar-Kopf (ustar)</translation>
+    </message>
+    <message>
+        <source>two extended headers in a row at byte {offset}</source>
+        <translation>zwei erweiterte Köpfe hintereinander bei Byte {offset}</translation>
+    </message>
+    <message>
+        <source>an extended header of {size} at byte {offset} is larger than the limit of {limit}</source>
+        <translation>ein erweiterter Kopf von {size} bei Byte {offset} ist größer als die Grenze von {limit}</translation>
+    </message>
+    <message>
+        <source>it ends inside a tar header at byte {offset}</source>
+        <translation>es endet mitten in einem tar-Kopf bei Byte {offset}</translation>
+    </message>
+    <message>
+        <source>the tar header at byte {offset} has a wrong checksum</source>
+        <translation>der tar-Kopf bei Byte {offset} hat eine falsche Prüfsumme</translation>
+    </message>
+    <message>
+        <source>the tar header of {name!r} gives its size in base-256, which export never writes</source>
+        <translation>der tar-Kopf von „{name}“ gibt seine Größe in Base-256 an, was der Export nie schreibt</translation>
+    </message>
+    <message>
+        <source>the size in the tar header at byte {offset} is not a number</source>
+        <translation>die Größe im tar-Kopf bei Byte {offset} ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>{name!r} declares {size}, but only {left} of the archive are left after its header (truncated or forged)</source>
+        <translation>„{name}“ gibt {size} an, nach seinem Kopf sind vom Archiv aber nur {left} übrig (abgeschnitten oder gefälscht)</translation>
+    </message>
+    <message>
+        <source>the extended header at byte {offset} is malformed</source>
+        <translation>der erweiterte Kopf bei Byte {offset} ist fehlerhaft</translation>
+    </message>
+    <message>
+        <source>the extended header of {name!r} sets {key!r}, which export never writes</source>
+        <translation>der erweiterte Kopf von „{name}“ setzt „{key}“, was der Export nie schreibt</translation>
+    </message>
+    <message>
+        <source>the extended header of {name!r} renames it to {path!r}</source>
+        <translation>der erweiterte Kopf von „{name}“ benennt es in „{path}“ um</translation>
+    </message>
+    <message>
+        <source>the extended header of {name!r} gives it {declared!r} bytes, its tar header {size}</source>
+        <translation>der erweiterte Kopf von „{name}“ gibt ihm „{declared}“ Bytes, sein tar-Kopf {size}</translation>
+    </message>
+    <message>
+        <source>{name!r} is a sparse file, which export never writes</source>
+        <translation>„{name}“ ist eine Datei mit Lücken (sparse), die der Export nie schreibt</translation>
+    </message>
+    <message>
+        <source>it cannot be read ({reason})</source>
+        <translation>es kann nicht gelesen werden ({reason})</translation>
+    </message>
+    <message>
         <source>{store!r} is a Qdrant store: its vectors live in the Qdrant service</source>
+        <extracomment>the header is small; a bigger one is not ours (the manifest too) the largest snapshot file an archive may hold (a store of some hundred million chunks) what the person should know (sources refused or waiting for review, opt-ins switched off, sources not found here) what the import refused, switched off and left waiting for a review</extracomment>
         <translation>„{store}“ ist ein Qdrant-Speicher: seine Vektoren liegen im Qdrant-Dienst</translation>
     </message>
     <message>
@@ -577,8 +679,24 @@
         <translation>{path} kann nicht geöffnet werden ({reason})</translation>
     </message>
     <message>
-        <source>it is not a readable archive ({error})</source>
-        <translation>es ist kein lesbares Archiv ({error})</translation>
+        <source>{name} declares {size}, more than the limit of {limit} for one file</source>
+        <translation>{name} gibt {size} an, mehr als die Grenze von {limit} für eine Datei</translation>
+    </message>
+    <message>
+        <source>{count} of its sources are not on this machine ({first}…); point each at its place with `kortty-rag source move {store} OLD NEW`.</source>
+        <translation>{count} seiner Quellen gibt es auf diesem Computer nicht ({first}…); geben Sie für jede mit „Speicherort ändern…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“ ihren Ort an.</translation>
+    </message>
+    <message>
+        <source>{name} is smaller than its header says</source>
+        <translation>{name} ist kleiner, als sein Kopf angibt</translation>
+    </message>
+    <message>
+        <source>its chunk table cannot be read ({error})</source>
+        <translation>seine Chunk-Tabelle kann nicht gelesen werden ({error})</translation>
+    </message>
+    <message>
+        <source>its index names a document outside its source ({document!r})</source>
+        <translation>sein Index nennt ein Dokument außerhalb seiner Quelle („{document}“)</translation>
     </message>
     <message>
         <source>it holds {name!r}, which is not one of its files</source>
@@ -631,14 +749,6 @@
     <message>
         <source>Import under another name with --name NAME.</source>
         <translation>Importieren Sie ihn unter einem anderen Namen.</translation>
-    </message>
-    <message>
-        <source>MCP access is off for an imported store; turn it on with `kortty-rag store roles {store} --mcp` if other AI tools should read it.</source>
-        <translation>Für einen importierten Speicher ist der MCP-Zugriff ausgeschaltet; schalten Sie „Für andere KI-Werkzeuge verfügbar (MCP)“ in der Zeile des Speichers „{store}“ auf der Registerkarte für KI-Profile und Rollen ein, wenn andere KI-Werkzeuge ihn lesen sollen.</translation>
-    </message>
-    <message>
-        <source>{count} of its sources are not on this machine ({first}…); their chunks keep serving until a refresh finds them missing — point each at its place with `kortty-rag source move {store} OLD NEW`.</source>
-        <translation>Quellen, die auf diesem Rechner fehlen: {count} ({first}…); ihre Chunks werden weiter verwendet, bis eine Aktualisierung sie als fehlend erkennt — geben Sie für jede mit „Speicherort ändern…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“ ihren Ort an.</translation>
     </message>
     <message>
         <source>{name} is larger than its header says</source>
@@ -699,6 +809,14 @@
     <message>
         <source>Add a file or folder to it first.</source>
         <translation>Fügen Sie ihm zuerst eine Datei oder einen Ordner hinzu („Dateien hinzufügen…“ oder „Ordner hinzufügen…“).</translation>
+    </message>
+    <message>
+        <source>{path} came with an imported store and was not reviewed on this computer; automatic sync would read it without a review</source>
+        <translation>{path} kam mit einem importierten Speicher und wurde auf diesem Computer noch nicht überprüft; automatisches Synchronisieren würde sie ohne Überprüfung lesen</translation>
+    </message>
+    <message>
+        <source>Review it first (`kortty-rag source refresh {store} {path}`), then switch it to auto.</source>
+        <translation>Überprüfen Sie {path} zuerst mit „Überprüfen…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“ und schalten Sie dann das automatische Synchronisieren ein.</translation>
     </message>
     <message>
         <source>Correct that value in the file, or delete it to use the default. Until then this store is listed as DAMAGED and every other store keeps working.</source>
@@ -1762,10 +1880,12 @@
     </message>
     <message>
         <source>the model id</source>
+        <extracomment>the largest ``index.hnsw`` read (1 GiB). korTTY holds its whole index in the Java heap, twice while it replaces a source, so a larger one is not a working korTTY store; reading one here takes up to :data:`MEMORY_MULTIPLE` times this. A larger file is refused and its sources are indexed instead. reading a file holds at most this multiple of its size beyond what the process held before: the file once, the vectors (never more than the file), and at most 62 bytes of columns and sorting per node, whose smallest possible record is 44 bytes — under 2.5× for any file (about 1.0–1.5× for korTTY&apos;s), plus about 3 MiB for checking the vectors in blocks</extracomment>
         <translation>die Modell-ID</translation>
     </message>
     <message>
         <source>the chunk id</source>
+        <extracomment>strings longer than this are checked for UTF-8 in pieces of this size (never decoded whole)</extracomment>
         <translation>die Chunk-ID</translation>
     </message>
     <message>
@@ -1794,7 +1914,6 @@
     </message>
     <message>
         <source>The korTTY index {path} cannot be read: {reason}</source>
-        <extracomment>one float32 row per chunk: korTTY&apos;s vector scaled to unit length</extracomment>
         <translation>Der korTTY-Index {path} kann nicht gelesen werden: {reason}</translation>
     </message>
     <message>
@@ -1804,6 +1923,22 @@
     <message>
         <source>it ends in the middle of a record (truncated or damaged)</source>
         <translation>er endet mitten in einem Datensatz (abgeschnitten oder beschädigt)</translation>
+    </message>
+    <message>
+        <source>the document path {path!r} holds a NUL character, which no file&apos;s path can</source>
+        <translation>der Dokumentpfad „{path}“ enthält ein NUL-Zeichen, das kein Dateipfad enthalten kann</translation>
+    </message>
+    <message>
+        <source>the document path {path!r} names no file inside its source (empty, absolute or with a &apos;..&apos; part)</source>
+        <translation>der Dokumentpfad „{path}“ nennt keine Datei in seiner Quelle (leer, absolut oder mit einem „..“-Teil)</translation>
+    </message>
+    <message>
+        <source>it holds chunk id {chunk_id!r} twice (nodes {first} and {second})</source>
+        <translation>er enthält die Chunk-ID „{chunk_id}“ zweimal (Knoten {first} und {second})</translation>
+    </message>
+    <message>
+        <source>it holds two chunks of {path!r} at the same place (offsets {start}..{end}): nodes {first} and {second}</source>
+        <translation>er enthält zwei Chunks von „{path}“ an derselben Stelle (Offsets {start}..{end}): Knoten {first} und {second}</translation>
     </message>
     <message>
         <source>it ends in the middle of a record (truncated)</source>
@@ -1819,15 +1954,20 @@
     </message>
     <message>
         <source>Cannot open the korTTY index {path} ({reason})</source>
+        <extracomment>a FIFO must not block the open (``fstat`` then refuses it); a link to the file is followed one float32 row per chunk: korTTY&apos;s vector scaled to unit length per node: where its chunk record starts in ``_data`` per node: a keyed digest of its source id and document path, and its chunk index</extracomment>
         <translation>Der korTTY-Index {path} kann nicht geöffnet werden ({reason})</translation>
-    </message>
-    <message>
-        <source>Cannot read the korTTY index {path} ({reason})</source>
-        <translation>Der korTTY-Index {path} kann nicht gelesen werden ({reason})</translation>
     </message>
     <message>
         <source>reading failed ({reason})</source>
         <translation>das Lesen ist fehlgeschlagen ({reason})</translation>
+    </message>
+    <message>
+        <source>it is a {kind}, not a regular file</source>
+        <translation>er ist keine reguläre Datei, sondern: {kind}</translation>
+    </message>
+    <message>
+        <source>it is {size} bytes, more than the {limit} bytes (MAX_FILE_BYTES) kortty-rag reads of a korTTY index</source>
+        <translation>er ist {size} Bytes groß, mehr als die {limit} Bytes (MAX_FILE_BYTES), die kortty-rag von einem korTTY-Index liest</translation>
     </message>
     <message>
         <source>it is not a korTTY index (no KORTHNS1 header)</source>
@@ -2345,7 +2485,7 @@
     </message>
     <message>
         <source>A store needs at least one of the dense and lexical parts</source>
-        <extracomment>chosen on the SciFact dev split by ``benchmarks/beir_eval.py --sweep`` (README) ``auto`` (detected once from the text), ``none`` or a code (:mod:`kortty_rag.languages`)</extracomment>
+        <extracomment>arrived with an imported store (an archive, korTTY): a proposal, not consent. Nothing is read from it — no scan, no watching, no automatic or agent refresh — until a person confirms its review on this machine; a review applied with the root READY clears it (docs/DESIGN.md §14). Its chunks from the import still serve. chosen on the SciFact dev split by ``benchmarks/beir_eval.py --sweep`` (README) ``auto`` (detected once from the text), ``none`` or a code (:mod:`kortty_rag.languages`)</extracomment>
         <translation>Ein Speicher braucht mindestens einen der beiden Teile: Vektorsuche oder Wortsuche</translation>
     </message>
     <message>
@@ -2966,7 +3106,24 @@
     </message>
     <message>
         <source>This review belongs to another store</source>
+        <extracomment>sources waiting for a person&apos;s review (``needs_review``) that this scan left alone: it was not made for a person to confirm (an automatic refresh, an agent&apos;s call) a source being moved (``source move``): the source at its new place, and its old path. The definition changes only when this review is applied (docs/DESIGN.md §8)</extracomment>
         <translation>Diese Überprüfung gehört zu einem anderen Speicher</translation>
+    </message>
+    <message>
+        <source>The source changed since this review; nothing was moved</source>
+        <translation>Die Quelle hat sich seit dieser Überprüfung geändert; nichts wurde verschoben</translation>
+    </message>
+    <message>
+        <source>Choose the new place again.</source>
+        <translation>Wählen Sie den neuen Ort erneut.</translation>
+    </message>
+    <message>
+        <source>{store} has sources that came with an import and were not reviewed on this computer (waiting: {count}, among them {first}); a rebuild would read them without a review</source>
+        <translation>{store} hat Quellen, die mit einem Import kamen und auf diesem Computer noch nicht überprüft wurden (wartend: {count}, darunter {first}); ein Neuaufbau würde sie ohne Überprüfung lesen</translation>
+    </message>
+    <message>
+        <source>Review them first: `kortty-rag source refresh {store}`.</source>
+        <translation>Überprüfen Sie sie zuerst mit „Überprüfen…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
     </message>
     <message>
         <source>The lexical index of {type} store {store} cannot be analysed again in place</source>
@@ -3007,6 +3164,10 @@
     <message>
         <source>{reason}; if it moved, point the source at its new place: {command}</source>
         <translation>{reason}; falls die Quelle verschoben wurde, geben Sie mit {command} ihren neuen Ort an</translation>
+    </message>
+    <message>
+        <source>{path} was not read: {reason}</source>
+        <translation>{path} wurde nicht gelesen: {reason}</translation>
     </message>
     <message>
         <source>Store {store} has no source {source}</source>
@@ -3054,6 +3215,73 @@
         <source>Weak or no results? {first}; {second}; {third}; {fourth}.</source>
         <translation>Schwache oder keine Ergebnisse? {first}; {second}; {third}; {fourth}.</translation>
     </message>
+    <message>
+        <source>its path is not absolute</source>
+        <extracomment>top-level folders of the operating system: never a root of an imported source (a home folder inside one of them, such as ``/root`` or ``/var/home/NAME``, is still the home folder)</extracomment>
+        <translation>ihr Pfad ist nicht absolut</translation>
+    </message>
+    <message>
+        <source>it is a system folder ({folder})</source>
+        <translation>sie ist ein Systemordner ({folder})</translation>
+    </message>
+    <message>
+        <source>it is, holds or lies inside this product&apos;s own data</source>
+        <translation>sie ist, enthält oder liegt in den eigenen Daten dieses Programms</translation>
+    </message>
+    <message>
+        <source>it lies outside your home folder</source>
+        <translation>sie liegt außerhalb Ihres Benutzerordners</translation>
+    </message>
+    <message>
+        <source>it is your whole home folder</source>
+        <translation>sie ist Ihr ganzer Benutzerordner</translation>
+    </message>
+    <message>
+        <source>it is or lies inside a hidden file or folder ({name})</source>
+        <translation>sie ist eine versteckte Datei oder ein versteckter Ordner oder liegt darin ({name})</translation>
+    </message>
+    <message>
+        <source>it runs through the symbolic link {link} (to {target}); an imported root is only taken at its real path</source>
+        <translation>sie führt über die symbolische Verknüpfung {link} (nach {target}); eine importierte Quelle wird nur mit ihrem echten Pfad übernommen</translation>
+    </message>
+    <message>
+        <source>Source {path} was not imported: {reason}</source>
+        <extracomment>what was switched off, in words (&quot;autonomous workflows&quot;, …)</extracomment>
+        <translation>Quelle {path} wurde nicht importiert: {reason}</translation>
+    </message>
+    <message>
+        <source>Switched off for the imported store: {what}; switch it on again once you trust the store</source>
+        <translation>Für den importierten Speicher ausgeschaltet: {what}; schalten Sie es wieder ein, sobald Sie dem Speicher vertrauen</translation>
+    </message>
+    <message>
+        <source>Sources waiting for your review: {count}; nothing is read from them until you confirm it with `kortty-rag source refresh {store}`</source>
+        <translation>Quellen, die auf Ihre Überprüfung warten: {count}; bis Sie sie mit „Überprüfen…“ im Speicher „{store}“ bestätigen, wird nichts aus ihnen gelesen</translation>
+    </message>
+    <message>
+        <source>autonomous workflows</source>
+        <translation>autonome Workflows</translation>
+    </message>
+    <message>
+        <source>access for other AI tools (MCP)</source>
+        <translation>Zugriff für andere KI-Werkzeuge (MCP)</translation>
+    </message>
+    <message>
+        <source>the folders other AI tools may add</source>
+        <translation>die Ordner, die andere KI-Werkzeuge hinzufügen dürfen</translation>
+    </message>
+    <message>
+        <source>automatic sync (sources: {count})</source>
+        <translation>automatisches Synchronisieren (Quellen: {count})</translation>
+    </message>
+    <message>
+        <source>{path} ({kind})</source>
+        <extracomment>The files at the top of a store folder (besides temporary files and ``snapshots/``). A snapshot&apos;s files, and the side files SQLite may leave next to its chunk table.</extracomment>
+        <translation>{path} ({kind})</translation>
+    </message>
+    <message>
+        <source>{path} ({reason})</source>
+        <translation>{path} ({reason})</translation>
+    </message>
 </context>
 <context>
     <name>BackupActions</name>
@@ -3073,8 +3301,15 @@
         </translation>
     </message>
     <message>
-        <source>{name}: imported as {store}, indexed here</source>
-        <translation>{name}: als {store} importiert, hier indiziert</translation>
+        <source>{name}: imported as {store}</source>
+        <translation>{name}: als {store} importiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>  %n source(s) wait for your review: select {store} and press Review… there</source>
+        <translation>
+            <numerusform>  %n Quelle wartet auf Ihre Überprüfung: wählen Sie {store} aus und drücken Sie dort „Überprüfen…“</numerusform>
+            <numerusform>  %n Quellen warten auf Ihre Überprüfung: wählen Sie {store} aus und drücken Sie dort „Überprüfen…“</numerusform>
+        </translation>
     </message>
     <message>
         <source>&amp;Export store…</source>
@@ -3146,6 +3381,17 @@
     <message>
         <source>Imported {store}: {documents}, {chunks}, every checksum verified.</source>
         <translation>{store} importiert: {documents}, {chunks}, alle Prüfsummen bestätigt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s) left out (Show summary says why).</source>
+        <translation>
+            <numerusform>%n Quelle ausgelassen (die Zusammenfassung sagt, warum).</numerusform>
+            <numerusform>%n Quellen ausgelassen (die Zusammenfassung sagt, warum).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its sources wait for your review (Review…).</source>
+        <translation>Seine Quellen warten auf Ihre Überprüfung („Überprüfen…“).</translation>
     </message>
     <message>
         <source>Store imported</source>
@@ -4962,6 +5208,24 @@ Allowed folders… below changes them.</source>
     </message>
 </context>
 <context>
+    <name>ReviewBanner</name>
+    <message>
+        <source>Re&amp;view…</source>
+        <translation>Überp&amp;rüfen…</translation>
+    </message>
+    <message>
+        <source>Scan the imported sources and show what would be indexed; nothing is read into the store before you confirm</source>
+        <translation>Die importierten Quellen durchsuchen und zeigen, was indiziert würde; bevor Sie bestätigen, wird nichts in den Speicher gelesen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s) came with an imported store and were not reviewed on this computer (among them {path}). Nothing is read from them until you review them.</source>
+        <translation>
+            <numerusform>%n Quelle kam mit einem importierten Speicher und wurde auf diesem Computer noch nicht überprüft ({path}). Bis Sie sie überprüfen, wird nichts aus ihr gelesen.</numerusform>
+            <numerusform>%n Quellen kamen mit einem importierten Speicher und wurden auf diesem Computer noch nicht überprüft (darunter {path}). Bis Sie sie überprüfen, wird nichts aus ihnen gelesen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ReviewDialog</name>
     <message>
         <source>One row per file: path, format, size, status and reason. What indexing changes (new, changed, removed) comes first, in bold, and its status says so.</source>
@@ -4974,6 +5238,14 @@ Allowed folders… below changes them.</source>
     <message>
         <source>{path}: {reason}</source>
         <translation>{path}: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} came with an imported store: this is its first review on this computer.</source>
+        <translation>{path} kam mit einem importierten Speicher: dies ist ihre erste Überprüfung auf diesem Computer.</translation>
+    </message>
+    <message>
+        <source>Index confirms the move: the source moves from {old} to {new}.</source>
+        <translation>„Indizieren“ bestätigt das Verschieben: die Quelle zieht von {old} nach {new} um.</translation>
     </message>
     <message numerus="yes">
         <source>Not added: %n selected path(s) (see the table)</source>
@@ -5189,6 +5461,14 @@ Allowed folders… below changes them.</source>
     <message>
         <source>manual</source>
         <translation>manuell</translation>
+    </message>
+    <message>
+        <source>NEEDS REVIEW ({status})</source>
+        <translation>ZU PRÜFEN ({status})</translation>
+    </message>
+    <message>
+        <source>NEEDS REVIEW</source>
+        <translation>ZU PRÜFEN</translation>
     </message>
     <message>
         <source>{status} (disabled)</source>
@@ -5599,6 +5879,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>Die ausgewählte Quelle und ihre Chunks entfernen; die Dateien bleiben unberührt</translation>
     </message>
     <message>
+        <source>Change locatio&amp;n…</source>
+        <translation>Spei&amp;cherort ändern…</translation>
+    </message>
+    <message>
         <source>The source&apos;s folder moved: point it at the new place; unchanged files keep their chunks and nothing is embedded again</source>
         <translation>Der Ordner der Quelle wurde verschoben: ihren neuen Ort angeben; unveränderte Dateien behalten ihre Chunks, und nichts wird erneut eingebettet</translation>
     </message>
@@ -5725,6 +6009,10 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     <message>
         <source>Review — {store}</source>
         <translation>Überprüfung — {store}</translation>
+    </message>
+    <message>
+        <source>Nothing was changed; the source still points to {path}.</source>
+        <translation>Nichts wurde geändert; die Quelle zeigt weiter auf {path}.</translation>
     </message>
     <message>
         <source>Nothing was indexed.</source>
@@ -5869,10 +6157,6 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     <message>
         <source>Looking at {path}</source>
         <translation>{path} wird geprüft</translation>
-    </message>
-    <message>
-        <source>Nothing was indexed; the source now points to {path} (Refresh now indexes it there).</source>
-        <translation>Nichts wurde indiziert; die Quelle verweist jetzt auf {path} („Jetzt aktualisieren“ indiziert sie dort).</translation>
     </message>
     <message numerus="yes">
         <source>Rebuilt {store} from %n document(s): {chunks}.</source>

@@ -11,6 +11,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>  %n source(s) wait for your review: select {store} and press Review… there</source>
+        <translation>
+            <numerusform>  %n source waits for your review: select {store} and press Review… there</numerusform>
+            <numerusform>  %n sources wait for your review: select {store} and press Review… there</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n document(s)</source>
         <translation>
             <numerusform>%n document</numerusform>
@@ -22,6 +29,13 @@
         <translation>
             <numerusform>%n chunk</numerusform>
             <numerusform>%n chunks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s) left out (Show summary says why).</source>
+        <translation>
+            <numerusform>%n source left out (Show summary says why).</numerusform>
+            <numerusform>%n sources left out (Show summary says why).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -70,6 +84,16 @@
         <translation>
             <numerusform>Connected: the model answered. The server offers %n: {models}.</numerusform>
             <numerusform>Connected: the model answered. The server offers %n: {models}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReviewBanner</name>
+    <message numerus="yes">
+        <source>%n source(s) came with an imported store and were not reviewed on this computer (among them {path}). Nothing is read from them until you review them.</source>
+        <translation>
+            <numerusform>%n source came with an imported store and was not reviewed on this computer ({path}). Nothing is read from it until you review it.</numerusform>
+            <numerusform>%n sources came with an imported store and were not reviewed on this computer (among them {path}). Nothing is read from them until you review them.</numerusform>
         </translation>
     </message>
 </context>

@@ -186,6 +186,11 @@ class Source:
     last_indexed_at: str | None = None
     limited_watching: bool = False
     real_path: str | None = field(default=None, metadata={CHECK: _absolute_path})
+    #: arrived with an imported store (an archive, korTTY): a proposal, not consent. Nothing is
+    #: read from it — no scan, no watching, no automatic or agent refresh — until a person confirms
+    #: its review on this machine; a review applied with the root READY clears it (docs/DESIGN.md
+    #: §14). Its chunks from the import still serve.
+    needs_review: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -201,6 +206,7 @@ class Source:
             "last_indexed_at": self.last_indexed_at,
             "limited_watching": self.limited_watching,
             "real_path": self.real_path,
+            "needs_review": self.needs_review,
         }
 
     @classmethod
@@ -371,6 +377,18 @@ class Store:
         store = decode(cls, data, path)
         decode(StoreSettings, store.settings, join(path, "settings"))  # validated, kept as a dict
         return store
+
+
+def leaves_its_source(rel_path: str) -> bool:
+    """Whether ``rel_path`` (a document's path relative to its source root) could name anything but a
+    file inside that root: empty, absolute, with a NUL, or with an empty, ``.`` or ``..`` part. A
+    scan never makes such a path; an index from elsewhere (an archive, korTTY) might."""
+    return (
+        not rel_path
+        or rel_path.startswith("/")
+        or "\0" in rel_path
+        or any(part in ("", ".", "..") for part in rel_path.split("/"))
+    )
 
 
 @dataclass(frozen=True)

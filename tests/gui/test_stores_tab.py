@@ -153,6 +153,21 @@ def add_folder_and_index(
     assert_completion_notice(tab)
 
 
+def review_from_banner(qtbot: QtBot, tab: StoresTab) -> str:
+    """Review… on the banner of sources from an import, then Index in the review dialog: the
+    review's summary, once the banner is gone."""
+    with qtbot.waitSignal(tab.scan_finished, timeout=120_000):
+        tab.review_banner.button.click()
+    qtbot.waitUntil(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    assert tab.review_dialog is not None
+    summary = tab.review_dialog.summary.text()
+    outcome = Outcome(qtbot, tab, "index_finished")
+    tab.review_dialog.index_button.click()
+    outcome.wait()
+    qtbot.waitUntil(lambda: not tab.review_banner.isVisible())
+    return summary
+
+
 def test_add_folder_review_index(
     qtbot: QtBot,
     window: MainWindow,
@@ -313,6 +328,16 @@ def test_change_location_of_a_moved_folder(
     assert "MISSING" in status and "Change location…" in status
 
     chooser.next_location = str(second)
+    tab.review_dialog = None
+    tab.move_button.click()
+    qtbot.waitUntil(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
+    # nothing about the source changes before the review is confirmed (issue 23, item 7)
+    assert StoreRegistry().get("Docs").sources[0].path == str(first)
+    assert f"the source moves from {first} to {second}" in tab.review_dialog.summary.text()  # type: ignore[union-attr]
+    tab.review_dialog.reject()  # type: ignore[union-attr]
+    assert tab.status_line.text() == f"Nothing was changed; the source still points to {first}."
+    assert StoreRegistry().get("Docs").sources[0].path == str(first)
+    tab.select_source(str(first))
     tab.review_dialog = None
     tab.move_button.click()
     qtbot.waitUntil(lambda: tab.review_dialog is not None and tab.review_dialog.isVisible())
@@ -620,9 +645,12 @@ def test_export_and_import_from_the_file_menu(
     docs: Path,
     starter_model: InstalledModel,
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """File → Export store… writes the archive; Import store… of it while the store exists asks
-    for another name, then the copy answers a search like the original."""
+    for another name, then the copy answers a search like the original; its source waits for a
+    review (a banner with Review…) before anything is read from it here."""
+    monkeypatch.setenv("HOME", str(tmp_path))  # an imported source outside the home is refused
     tab = tab_with_store(window, starter_model)
     add_folder_and_index(qtbot, window, chooser, docs)
     archive = tmp_path / "docs.kortty.tar"
@@ -666,6 +694,22 @@ def test_export_and_import_from_the_file_menu(
     copy = window.workspace.search("coral reefs", [StoreRegistry().get("Docs copy")])
     assert [e.chunk.text for e in copy.excerpts] == [e.chunk.text for e in original.excerpts]
     assert copy.excerpts
+
+    # the imported source is a proposal: the banner says so, Review… opens the usual review
+    banner = tab.review_banner
+    assert banner.isVisible() and "not reviewed on this computer" in banner.text.text()
+    status = tab.source_view.model().index(0, STATUS_COLUMN).data()
+    # not read here yet: no READY from the other machine, only what it needs
+    assert str(docs) in banner.text.text() and status == "NEEDS REVIEW"
+    assert not tab.rebuild_button.isEnabled()  # a rebuild would read it without a review
+    assert "Its sources wait for your review (Review…)." in tab.status_line.text()
+    tab.source_view.selectRow(0)
+    assert not tab.sync_action.isEnabled()  # never watched before its review
+    review = review_from_banner(qtbot, tab)
+    assert f"{docs} came with an imported store: this is its first review on this computer." in (
+        review
+    )
+    assert not any(s.needs_review for s in StoreRegistry().get("Docs copy").sources)
 
 
 def test_watch_and_sync_automatically_from_the_context_menu(
@@ -716,3 +760,57 @@ def test_watch_and_sync_automatically_from_the_context_menu(
         assert late == []
     finally:
         window.shutdown()
+
+
+def test_import_from_kortty_leaves_each_review_to_the_banner(
+    qtbot: QtBot,
+    window: MainWindow,
+    chooser: FixedChooser,
+    docs: Path,
+    starter_model: InstalledModel,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """File → Import from korTTY… creates the store without reading its sources (a hidden one is
+    refused, the autonomous opt-in switched off); the store's banner offers Review…, and only that
+    review's confirmation indexes them (docs/DESIGN.md §14)."""
+    from tests.helpers.kortty_writer import source_entry, store_entry, write_registry
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    hidden = tmp_path / ".config" / "gh"
+    hidden.mkdir(parents=True)
+    (hidden / "hosts.yml").write_text("oauth_token: gho_secret\n")
+    entry = store_entry(
+        "store-1",
+        "Research",
+        None,
+        "another-model",
+        384,
+        [
+            source_entry("s-gh", hidden, automatic=True),
+            source_entry("s-docs", docs, automatic=True),
+        ],
+    )
+    entry["store"]["autonomousEnabled"] = True
+    kortty = tmp_path / "kortty"
+    write_registry(kortty, [entry])
+    tab = window.stores_tab
+    chooser.next_kortty = str(kortty)
+    with qtbot.waitSignal(window.backup.ended, timeout=120_000):
+        window.backup.kortty_action.trigger()
+    qtbot.waitUntil(lambda: tab.current_store() is not None)
+    store = StoreRegistry().get("Research")
+    (source,) = store.sources
+    assert source.path == str(docs) and source.needs_review and source.sync_mode is SyncMode.MANUAL
+    assert not store.roles.autonomous and source.counts.chunks == 0
+    window.status.summary_button.click()
+    box = window.status.summary_box
+    assert isinstance(box, QMessageBox)
+    assert "1 source waits for your review: select Research and press Review… there" in box.text()
+    assert "hidden file or folder (.config)" in box.informativeText()
+    box.close()
+    banner = tab.review_banner
+    qtbot.waitUntil(banner.isVisible)
+    assert str(docs) in review_from_banner(qtbot, tab)
+    (source,) = StoreRegistry().get("Research").sources
+    assert not source.needs_review and source.counts.chunks > 0

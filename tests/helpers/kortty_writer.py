@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,28 +58,74 @@ def _chunk(node: Node) -> bytes:
     return out
 
 
-def korthns_bytes(
-    nodes: list[Node], *, version: int, dimensions: int, model_id: str, m: int = 16
-) -> bytes:
-    """A valid snapshot: a ring on the base layer, node 0 alone on layer 1 (the entry point)."""
+@dataclass(frozen=True)
+class Graph:
+    """A version-2 graph as korTTY writes it: the entry point, the maximum level, and each node's
+    neighbour lists (``layers(i)[layer]``; a node's level is ``len(layers(i)) - 1``)."""
+
+    entry: int
+    max_level: int
+    layers: Callable[[int], list[list[int]]]
+
+
+def ring(count: int) -> Graph:
+    """A ring on the base layer, node 0 alone on layer 1 (the entry point)."""
+
+    def layers(i: int) -> list[list[int]]:
+        base = sorted({(i - 1) % count, (i + 1) % count} - {i}) if count > 1 else []
+        return [base, []] if i == 0 else [base]
+
+    return Graph(0, 1, layers) if count else Graph(-1, -1, layers)
+
+
+def korthns_parts(
+    nodes: Sequence[Node],
+    *,
+    version: int,
+    dimensions: int,
+    model_id: str,
+    m: int = 16,
+    graph: Graph | None = None,
+) -> Iterator[bytes]:
+    """The file's bytes in pieces (one node at a time), for writing large files as a stream."""
     count = len(nodes)
-    out = b"KORTHNS1" + struct.pack(">ii", version, dimensions) + _string(model_id)
+    graph = graph or ring(count)
+    yield b"KORTHNS1" + struct.pack(">ii", version, dimensions) + _string(model_id)
     if version == 2:
-        entry, top = (0, 1) if count else (-1, -1)
-        out += struct.pack(">iii", m, entry, top)
-    out += struct.pack(">i", count)
+        yield struct.pack(">iii", m, graph.entry, graph.max_level)
+    yield struct.pack(">i", count)
     for i, node in enumerate(nodes):
-        out += _chunk(node)
-        ring = sorted({(i - 1) % count, (i + 1) % count} - {i}) if count > 1 else []
+        layers = graph.layers(i)
         if version == 2:
-            level = 1 if i == 0 else 0
-            out += struct.pack(">i", level)
-            out += struct.pack(">i", len(ring)) + b"".join(struct.pack(">i", n) for n in ring)
-            if level == 1:
-                out += struct.pack(">i", 0)
+            lists = [struct.pack(f">i{len(ids)}i", len(ids), *ids) for ids in layers]
+            yield _chunk(node) + struct.pack(">i", len(layers) - 1) + b"".join(lists)
         else:
-            out += struct.pack(">i", len(ring)) + b"".join(struct.pack(">i", n) for n in ring)
-    return out
+            yield _chunk(node) + struct.pack(f">i{len(layers[0])}i", len(layers[0]), *layers[0])
+
+
+def korthns_bytes(
+    nodes: Sequence[Node],
+    *,
+    version: int,
+    dimensions: int,
+    model_id: str,
+    m: int = 16,
+    graph: Graph | None = None,
+) -> bytes:
+    """A valid snapshot (by default with the :func:`ring` graph)."""
+    return b"".join(
+        korthns_parts(
+            nodes, version=version, dimensions=dimensions, model_id=model_id, m=m, graph=graph
+        )
+    )
+
+
+def write_korthns(path: Path, nodes: Sequence[Node], **options: Any) -> int:
+    """:func:`korthns_bytes` written to ``path`` as a stream; the file's size."""
+    with path.open("wb") as out:
+        for part in korthns_parts(nodes, **options):
+            out.write(part)
+    return path.stat().st_size
 
 
 def write_registry(home: Path, stores: list[dict[str, Any]]) -> Path:

@@ -27,6 +27,13 @@ from kortty_rag.embedding.loader import load_embedder
 CORPUS = Path(__file__).parent.parent / "data" / "corpus"
 
 
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's home holds korTTY's sources: an imported source outside it is refused (§14)."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    return tmp_path
+
+
 def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -126,9 +133,9 @@ def test_same_model_keeps_korttys_vectors(
     setup = kortty_java
     write(setup, version=version, model_id=starter_model.id)
     before = tree(setup["home"])
-    (outcome,) = import_json(run_cli, setup)
+    (outcome,) = import_json(run_cli, setup, "--no-index")
     assert outcome["store"] == "Research Notes" and outcome["reused_chunks"] == len(setup["nodes"])
-    assert outcome["reindex"] is False
+    assert outcome["reindex"] is False and outcome["indexed"] is False
     assert tree(setup["home"]) == before  # korTTY's files: read, never changed or added to
 
     (store,) = json.loads(run_cli("store", "list", "--json").stdout)
@@ -138,7 +145,10 @@ def test_same_model_keeps_korttys_vectors(
         for s in json.loads(run_cli("source", "list", "Research Notes", "--json").stdout)
     }
     notes, pdf = sources[str(setup["notes"])], sources[str(setup["pdf"])]
-    assert notes["kind"] == "folder" and notes["sync_mode"] == "auto"
+    # korTTY's automatic sync is switched off until the sources are reviewed here (§14)
+    assert notes["kind"] == "folder" and notes["sync_mode"] == "manual"
+    assert outcome["reset"] == ["automatic sync (sources: 1)"]
+    assert notes["needs_review"] and pdf["needs_review"]
     assert notes["options"]["exclude"] == ["*.tmp", "/*/"]  # not recursive: only the folder itself
     assert pdf["kind"] == "file" and pdf["sync_mode"] == "manual"
 
@@ -154,6 +164,8 @@ def test_same_model_keeps_korttys_vectors(
     assert summary["chunks_embedded"] == 0 and summary["unchanged"] == len(
         {(n.source_id, n.document_path) for n in setup["nodes"]}
     )
+    listed = json.loads(run_cli("source", "list", "Research Notes", "--json").stdout)
+    assert not any(s["needs_review"] for s in listed)  # that review was their first here
 
     again = import_json(run_cli, setup)
     assert again[0]["store"] is None and "imported before" in again[0]["skipped"]
@@ -163,9 +175,10 @@ def test_another_model_reindexes(run_cli: Any, kortty_java: dict[str, Any]) -> N
     setup = kortty_java
     qdrant = store_entry("store-2", "Team Qdrant", None, "x", 384, [], kind="QDRANT")
     write(setup, version=2, model_id="nomic-embed-text-v1.5", extra=[qdrant])
-    outcomes = {o["kortty_name"]: o for o in import_json(run_cli, setup)}
+    outcomes = {o["kortty_name"]: o for o in import_json(run_cli, setup, "--yes")}
     notes = outcomes["Research Notes"]
-    assert notes["reused_chunks"] == 0 and notes["reindex"] is True
+    assert notes["reused_chunks"] == 0 and notes["reindex"] is True and notes["indexed"] is True
+    assert notes["review"]["summary"]["to_index"] > 0  # the review that --yes confirmed
     assert any("indexed again" in n for n in notes["notes"])
     assert (
         outcomes["Team Qdrant"]["store"] is None and "Qdrant" in outcomes["Team Qdrant"]["skipped"]
@@ -184,7 +197,7 @@ def test_damaged_kortty_index_falls_back_to_indexing(
     index = setup["index_dir"] / "index.hnsw"
     data = bytearray(index.read_bytes())
     index.write_bytes(bytes(data[: len(data) // 2]))  # korTTY crashed while writing, say
-    (outcome,) = import_json(run_cli, setup)
+    (outcome,) = import_json(run_cli, setup, "--yes")
     assert outcome["store"] == "Research Notes" and outcome["reindex"] is True
     assert any("cannot be read" in n for n in outcome["notes"]), outcome["notes"]
     found = json.loads(

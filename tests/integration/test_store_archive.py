@@ -36,8 +36,9 @@ def store_names(run_cli: Any) -> list[str]:
 
 @pytest.fixture
 def exported(
-    run_cli: Any, starter_model: InstalledModel, tmp_path: Path
+    run_cli: Any, starter_model: InstalledModel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Path, dict[str, list[dict[str, Any]]]]:
+    monkeypatch.setenv("HOME", str(tmp_path))  # an imported source outside the home is refused
     docs = tmp_path / "docs"
     shutil.copytree(CORPUS, docs)
     assert run_cli("store", "create", "Orig", "--model", starter_model.id).returncode == 0
@@ -72,7 +73,10 @@ def test_round_trip_answers_identically(
     assert "every checksum verified" in restored.stdout
     for query, expected in before.items():
         assert excerpts(run_cli, "Orig", query) == expected
-    # the sources came along: a refresh finds every document unchanged, nothing is embedded
+    # the sources came along, waiting for their review here: confirmed, it finds every document
+    # unchanged and embeds nothing
+    (source,) = json.loads(run_cli("source", "list", "Orig", "--json").stdout)
+    assert source["needs_review"] and source["path"] == str(tmp_path / "docs")
     refresh = run_cli("source", "refresh", "Orig", "--yes", "--json")
     summary = json.loads(refresh.stdout)["summary"]
     assert summary["indexed"] == 0 and summary["chunks_embedded"] == 0 and summary["unchanged"] > 0

@@ -42,6 +42,7 @@ def test_the_wheel_contains_the_desktop_resources(tmp_path: Path) -> None:
         ICON_SVG,
         "icons/kortty-rag.svg",
         *(icon_png(size) for size in ICON_SIZES),
+        "chat_tokens.json",  # the context block's chat-template tokens
     ]
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())

@@ -5,7 +5,11 @@ which follows the format's description and shares nothing with the reader."""
 
 from __future__ import annotations
 
+import os
 import struct
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +19,7 @@ from hypothesis import strategies as st
 from tests.helpers.fuzz import FUZZ
 from tests.helpers.kortty_writer import Node, korthns_bytes
 
+from kortty_rag.index import korthns
 from kortty_rag.index.korthns import KorttyFormatError, read_korthns
 
 DIMS = 8
@@ -52,7 +57,7 @@ def test_valid_files_read_back(tmp_path: Path, version: int) -> None:
     np.testing.assert_allclose(snap.vectors, expected, rtol=1e-6)
     empty = tmp_path / "empty.hnsw"
     empty.write_bytes(korthns_bytes([], version=version, dimensions=DIMS, model_id="m-1"))
-    assert read_korthns(empty).chunks == ()
+    assert len(read_korthns(empty).chunks) == 0
 
 
 def good(version: int = 2) -> bytes:
@@ -162,3 +167,138 @@ def test_bit_flips_are_refused_or_read(
     np.testing.assert_allclose(
         np.linalg.norm(snap.vectors.astype(np.float64), axis=1), 1, rtol=1e-5
     )
+
+
+# -- issue 23, item 6: repeated chunks, the size limit, files that are not files ----------------------
+
+
+def repeated(kind: str) -> bytes:
+    """Five valid nodes, then node 3 made to repeat node 1: the same chunk (so the same chunk id),
+    another chunk id at the same place (page and offsets) of the same document, or a path with NUL."""
+    written = nodes()
+    first = written[1]
+    if kind == "chunk id":
+        written[3] = first
+    elif kind == "place":
+        written[3] = Node(
+            first.source_id,
+            first.document_path,
+            first.document_hash,
+            99,  # another chunk index: another korTTY chunk id
+            first.start,
+            first.end,
+            "other text at the same place",
+            written[3].vector,
+            dict(first.metadata),
+        )
+    else:
+        written[3].document_path = "notes/a\0b.md"
+    return korthns_bytes(written, version=2, dimensions=DIMS, model_id="m-1")
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [
+        ("chunk id", f"it holds chunk id '{nodes()[1].chunk_id}' twice (nodes 1 and 3)"),
+        ("place", "it holds two chunks of 'doc0.pdf' at the same place (offsets 10..19): nodes 1 and 3"),
+        ("NUL", "the document path 'notes/a\\x00b.md' holds a NUL character, which no file's path can"),
+    ],
+)  # fmt: skip
+def test_repeated_chunks_are_refused_in_words(tmp_path: Path, kind: str, words: str) -> None:
+    """Two chunks of one index that would get the same chunk id here: said as that, not as the
+    snapshot's UNIQUE constraint failing later (a NUL in a path could join two ids' keys)."""
+    path = tmp_path / "index.hnsw"
+    path.write_bytes(repeated(kind))
+    with pytest.raises(KorttyFormatError) as refused:
+        read_korthns(path)
+    assert refused.value.message == f"The korTTY index {path} cannot be read: {words}"
+
+
+def test_a_repeat_on_another_page_is_not_one(tmp_path: Path) -> None:
+    """The same offsets on another PDF page are another place (korTTY counts offsets per page)."""
+    written = nodes()
+    written[3] = Node(**{**written[1].__dict__, "chunk_index": 99, "metadata": {"page": "7"}})
+    path = tmp_path / "index.hnsw"
+    path.write_bytes(korthns_bytes(written, version=1, dimensions=DIMS, model_id="m-1"))
+    assert [c.page for c in read_korthns(path).chunks] == [None, 2, None, 7, None]
+
+
+def test_a_page_of_other_digits_is_no_page(tmp_path: Path) -> None:
+    """ "²" is a digit to ``str.isdigit`` but no number to ``int``: it used to raise ValueError."""
+    written = nodes(2)
+    written[1].metadata["page"] = "²"
+    path = tmp_path / "index.hnsw"
+    path.write_bytes(korthns_bytes(written, version=2, dimensions=DIMS, model_id="m-1"))
+    assert [c.page for c in read_korthns(path).chunks] == [None, None]
+
+
+#: the documented limit (docs/DESIGN.md §14): 1 GiB
+LIMIT = 1 << 30
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """A sparse file one byte over the limit, with a valid start: refused from its size alone,
+    naming the limit, in well under a second."""
+    path = tmp_path / "index.hnsw"
+    path.write_bytes(good())
+    os.truncate(path, LIMIT + 1)
+    began = time.monotonic()
+    with pytest.raises(KorttyFormatError) as refused:
+        read_korthns(path)
+    assert time.monotonic() - began < 1
+    assert refused.value.message == (
+        f"The korTTY index {path} cannot be read: it is 1,073,741,825 bytes, more than the "
+        "1,073,741,824 bytes (MAX_FILE_BYTES) kortty-rag reads of a korTTY index"
+    )
+    assert korthns.MAX_FILE_BYTES == LIMIT
+
+
+def test_the_size_limit_is_inclusive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "index.hnsw"
+    path.write_bytes(good())
+    monkeypatch.setattr(korthns, "MAX_FILE_BYTES", len(good()))
+    assert len(read_korthns(path)) == 5
+    monkeypatch.setattr(korthns, "MAX_FILE_BYTES", len(good()) - 1)
+    with pytest.raises(KorttyFormatError, match="MAX_FILE_BYTES"):
+        read_korthns(path)
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    """Opening a FIFO for reading waits for a writer: the reader must not (checked in a child, so
+    that the old behaviour fails the test instead of hanging it)."""
+    path = tmp_path / "index.hnsw"
+    os.mkfifo(path)
+    code = (
+        "import sys; from pathlib import Path\n"
+        "from kortty_rag.index.korthns import KorttyFormatError, read_korthns\n"
+        "try:\n    read_korthns(Path(sys.argv[1]))\n"
+        "except KorttyFormatError as e:\n    print(e.message)\n"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("reading a FIFO waited for a writer")
+    assert (
+        done.stdout.strip()
+        == f"The korTTY index {path} cannot be read: it is a FIFO (named pipe), not a regular file"
+    )
+
+
+@pytest.mark.parametrize(
+    "document", ["../.ssh/id_rsa", "/etc/passwd", "notes/./a.md", "a//b.md", ""]
+)
+def test_a_document_outside_its_source_is_refused(tmp_path: Path, document: str) -> None:
+    """A korTTY document path that names no file inside its source would make a citation point at
+    a file nothing read (found by a walkthrough for archives; the same holds for korTTY's index)."""
+    written = nodes(2)
+    written[1].document_path = document
+    path = tmp_path / "index.hnsw"
+    path.write_bytes(korthns_bytes(written, version=2, dimensions=DIMS, model_id="m-1"))
+    with pytest.raises(KorttyFormatError, match="names no file inside its source"):
+        read_korthns(path)

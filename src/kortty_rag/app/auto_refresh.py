@@ -115,7 +115,10 @@ def refresh_store(
     wanted = [
         s.id
         for s in store.sources
-        if s.id in request.source_ids and s.enabled and s.sync_mode is SyncMode.AUTO
+        if s.id in request.source_ids
+        and s.enabled
+        and s.sync_mode is SyncMode.AUTO
+        and not s.needs_review  # never read before a person reviewed it (docs/DESIGN.md §14)
     ]
     if not wanted:
         return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shlex
 import sqlite3
 import stat
 from collections.abc import Callable, Iterable
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.config.registry import StoreRegistry
-from kortty_rag.config.store_files import CHUNKS, SNAPSHOTS
+from kortty_rag.config.store_files import CHUNKS, SNAPSHOTS, kept_snapshot_entries
 from kortty_rag.embedding.installed import InstalledModel, get_model
 from kortty_rag.errors import KorttyRagError, SnapshotError, StoreBusyError
 from kortty_rag.index.lock import StoreLock
@@ -282,7 +283,7 @@ class Doctor:
                 return [Finding(store.name, "pointer", Severity.PROBLEM, message, fix, REACTIVATE)]
             return [Finding(store.name, "pointer", Severity.PROBLEM, message, rebuild)]
         findings = [self._verify(store, folder, pointer, rebuild)]
-        findings.append(self._leftovers(store, folder))
+        findings.extend(self._leftovers(store, folder))
         return findings
 
     def _verify(
@@ -314,33 +315,61 @@ class Doctor:
             ),
         )
 
-    def _leftovers(self, store: Store, folder: Path) -> Finding:
+    def _leftovers(self, store: Store, folder: Path) -> list[Finding]:
         try:
             with StoreLock(folder, purpose="check"):
                 found = list_leftovers(folder)
+                kept = kept_snapshot_entries(folder, found)
         except StoreBusyError:
-            return Finding(
-                store.name,
-                "leftovers",
-                Severity.OK,
-                msg("not checked: a job is working on this store right now"),
-            )
+            return [
+                Finding(
+                    store.name,
+                    "leftovers",
+                    Severity.OK,
+                    msg("not checked: a job is working on this store right now"),
+                )
+            ]
         except KorttyRagError as exc:
-            return Finding(store.name, "leftovers", Severity.PROBLEM, exc.message, _hint(exc))
-        if not found:
-            return Finding(store.name, "leftovers", Severity.OK, msg("none"))
-        return Finding(
-            store.name,
-            "leftovers",
-            Severity.WARNING,
-            msg(
-                "{count} left by interrupted jobs ({names})",
-                count=len(found),
-                names=", ".join(found[:3]) + (", …" if len(found) > 3 else ""),
-            ),
-            msg("Run `kortty-rag doctor --repair` to remove them (the next job would too)."),
-            REMOVE_LEFTOVERS,
-        )
+            return [Finding(store.name, "leftovers", Severity.PROBLEM, exc.message, _hint(exc))]
+        removable = [name for name in found if name not in kept]
+        findings: list[Finding] = []
+        if removable:
+            findings.append(
+                Finding(
+                    store.name,
+                    "leftovers",
+                    Severity.WARNING,
+                    msg(
+                        "{count} left by interrupted jobs ({names})",
+                        count=len(removable),
+                        names=_some(removable),
+                    ),
+                    msg(
+                        "Run `kortty-rag doctor --repair` to remove them (the next job would too)."
+                    ),
+                    REMOVE_LEFTOVERS,
+                )
+            )
+        if kept:
+            findings.append(
+                Finding(
+                    store.name,
+                    "leftovers",
+                    Severity.WARNING,
+                    msg(
+                        "{count} kept, because they are or hold something kortty-rag did not "
+                        "create ({names})",
+                        count=len(kept),
+                        names=_some([entry for entries in kept.values() for entry in entries]),
+                    ),
+                    msg(
+                        "kortty-rag removes only what it created. Move or delete those entries "
+                        "yourself if you do not need them; `kortty-rag doctor --repair` then "
+                        "removes the rest."
+                    ),
+                )
+            )
+        return findings or [Finding(store.name, "leftovers", Severity.OK, msg("none"))]
 
     # -- Qdrant -----------------------------------------------------------------------------------
 
@@ -433,8 +462,28 @@ class Doctor:
                     path=source.path,
                 ),
             )
+        if source.needs_review:
+            return Finding(
+                store.name,
+                check,
+                Severity.WARNING,
+                msg(
+                    "it came with an imported store and was not reviewed on this computer; "
+                    "nothing is read from it until you confirm its review"
+                ),
+                msg(
+                    "Review it: `kortty-rag source refresh {store} {path}`.",
+                    store=shlex.quote(store.name),
+                    path=shlex.quote(source.path),
+                ),
+            )
         state = msg("reachable") if source.enabled else msg("reachable (disabled)")
         return Finding(store.name, check, Severity.OK, state)
+
+
+def _some(names: list[str]) -> str:
+    """The first three of ``names``, and "…" when there are more."""
+    return ", ".join(names[:3]) + (", …" if len(names) > 3 else "")
 
 
 def _reactivate(snapshot: str) -> str:

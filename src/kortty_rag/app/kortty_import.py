@@ -17,10 +17,13 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
+from kortty_rag.app.import_scope import Admission, admit
 from kortty_rag.config.kortty_registry import (
     SNAPSHOT_FILE,
     KorttySource,
@@ -71,6 +74,10 @@ class KorttyOutcome:
     reindex: bool = False
     skipped: str = ""
     notes: list[str] = field(default_factory=list)
+    #: sources refused, opt-ins switched off, sources waiting for a review (docs/DESIGN.md §14)
+    admission: Admission | None = None
+    #: the store's sources were reviewed and indexed here right after the import
+    indexed: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -79,8 +86,10 @@ class KorttyOutcome:
             "store": self.store.name if self.store else None,
             "reused_chunks": self.reused,
             "reindex": self.reindex,
+            "indexed": self.indexed,
             "skipped": self.skipped,
             "notes": list(self.notes),
+            **(self.admission.to_json() if self.admission else {}),
         }
 
 
@@ -123,6 +132,16 @@ def _sources(store: KorttyStore, outcome: KorttyOutcome) -> dict[str, Source]:
     """korTTY source id → the new source (absolute paths only, no overlaps between folders)."""
     kept: dict[str, Source] = {}
     for source in store.sources:
+        if source.id in kept:
+            outcome.notes.append(
+                msg(
+                    "source {path} left out: korTTY's registry gives its id {id!r} to another "
+                    "source too",
+                    path=source.path,
+                    id=source.id,
+                )
+            )
+            continue
         path = os.path.normpath(source.path)
         if not os.path.isabs(path):
             outcome.notes.append(
@@ -190,62 +209,83 @@ def _already(registry: StoreRegistry, kortty_id: str) -> Store | None:
 
 
 def _chunk_id(source_id: str, chunk: KorttyChunk) -> str:
+    # unique within a store: the reader refuses an index holding two chunks of a document at the
+    # same page and offsets, or a document path with a NUL, and each korTTY source gets its own id
     key = f"{source_id}\0{chunk.document_path}\0{chunk.document_hash}\0{chunk.page}\0{chunk.start}\0{chunk.end}"
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def _documents(
     snapshot: KorttySnapshot, sources: dict[str, Source]
-) -> list[tuple[Document, list[NewChunk], list[int]]]:
-    """korTTY's chunks grouped into documents of the new sources (rows of ``snapshot.vectors``)."""
-    grouped: dict[tuple[str, str], list[int]] = {}
-    for row, chunk in enumerate(snapshot.chunks):
-        source = sources.get(chunk.source_id)
-        if source is not None and chunk.text.strip():
-            grouped.setdefault((source.id, chunk.document_path), []).append(row)
-    documents = []
-    for (source_id, rel_path), rows in grouped.items():
-        rows.sort(key=lambda r: snapshot.chunks[r].chunk_index)
-        chunks = [snapshot.chunks[r] for r in rows]
-        if len({c.document_hash for c in chunks}) != 1:
-            continue  # a document whose chunks disagree about its content: indexed again
-        pages = [c.page for c in chunks if c.page is not None]
-        fmt = detect_format(rel_path) or "text"
-        root = next(s for s in sources.values() if s.id == source_id)
+) -> Iterator[tuple[Document, list[NewChunk], np.ndarray]]:
+    """korTTY's chunks as documents of the new sources, one document at a time, with its rows of
+    ``snapshot.vectors``: only that document's chunks are decoded, each straight into a chunk here."""
+    for all_rows in snapshot.documents():
+        first = snapshot.chunk(all_rows[0], text=False)
+        root = sources.get(first.source_id)
+        taken = _document_chunks(snapshot, root, all_rows) if root is not None else None
+        if root is None or taken is None:
+            continue
+        rows, new, document_hash = taken
+        rel_path = first.document_path
+        pages = [c.page for c in new if c.page is not None]
         full = root.path if root.kind is SourceKind.FILE else os.path.join(root.path, rel_path)
         try:
             size = os.stat(full).st_size
         except OSError:
             size = 0
         document = Document(
-            source_id,
+            root.id,
             rel_path,
-            chunks[0].document_hash,
+            document_hash,
             size,
-            fmt,
-            len(chunks),
+            detect_format(rel_path) or "text",
+            len(new),
             max(pages) if pages else None,
         )
-        new = [
+        yield document, new, rows
+
+
+def _document_chunks(
+    snapshot: KorttySnapshot, root: Source, all_rows: np.ndarray
+) -> tuple[np.ndarray, list[NewChunk], str] | None:
+    """The rows, chunks and content hash of one document's chunks that hold text; ``None`` when
+    there are none, or when they disagree about the document's content (it is indexed again)."""
+    rows: list[int] = []
+    new: list[NewChunk] = []
+    document_hash: str | None = None
+    for row in all_rows:
+        chunk = snapshot.chunk(row)
+        if not chunk.text or chunk.text.isspace():  # as ``not text.strip()``, without a copy
+            continue
+        if document_hash is None:
+            document_hash = chunk.document_hash
+        elif chunk.document_hash != document_hash:
+            return None
+        rows.append(int(row))
+        new.append(
             NewChunk(
-                0, _chunk_id(source_id, c), c.page, c.start, c.end, estimate_tokens(c.text), c.text
+                0,
+                _chunk_id(root.id, chunk),
+                chunk.page,
+                chunk.start,
+                chunk.end,
+                estimate_tokens(chunk.text),
+                chunk.text,
             )
-            for c in chunks
-        ]
-        documents.append((document, new, rows))
-    return documents
+        )
+    if document_hash is None:
+        return None
+    return np.array(rows, dtype=np.int64), new, document_hash
 
 
 def import_kortty(
-    registry: StoreRegistry,
-    home: Path,
-    *,
-    model_id: str | None = None,
-    index: Callable[[Store], None] | None = None,
+    registry: StoreRegistry, home: Path, *, model_id: str | None = None
 ) -> list[KorttyOutcome]:
     """Import every store of korTTY's registry in ``home`` (korTTY's data folder). ``model_id``: the
     model for stores whose korTTY vectors cannot be kept (default: the starter model, else the only
-    model installed). ``index`` indexes such a store's sources (the caller's job, with progress)."""
+    model installed). Nothing is read from the sources here: they wait for a person's review
+    (:mod:`kortty_rag.app.import_scope`), which the caller may offer at once."""
     _, stores = read_kortty_registry(home)
     models = list_models()
     outcomes = []
@@ -267,9 +307,6 @@ def import_kortty(
         except KorttyRagError as exc:
             outcome.skipped = exc.message
             continue
-        if outcome.reindex and outcome.store is not None and outcome.store.sources and index:
-            index(outcome.store)
-            outcome.store = registry.get(outcome.store.id)
     return outcomes
 
 
@@ -301,7 +338,15 @@ def _import_one(
     models: list[InstalledModel],
     model_id: str | None,
 ) -> None:
-    sources = _sources(kortty, outcome)
+    proposed = _sources(kortty, outcome)
+    # korTTY's registry is a file anyone may have edited: its sources are proposals (§14)
+    admission = admit(
+        list(proposed.values()),
+        StoreRoles(text=kortty.text, coding=kortty.coding, autonomous=kortty.autonomous),
+    )
+    admitted = {s.id: s for s in admission.sources}
+    sources = {key: admitted[s.id] for key, s in proposed.items() if s.id in admitted}
+    outcome.admission = admission
     same = matching_model(kortty, models)
     snapshot: KorttySnapshot | None = None
     if same is not None:
@@ -325,7 +370,7 @@ def _import_one(
     store = registry.create(
         _free_name(registry, kortty.display_name),
         identity,
-        roles=StoreRoles(text=kortty.text, coding=kortty.coding, autonomous=kortty.autonomous),
+        roles=admission.roles,
         settings={ORIGIN: {"application": "korTTY", "kortty_store_id": kortty.id}},
     )
     try:
@@ -339,6 +384,7 @@ def _import_one(
         registry.delete(store)
         raise
     outcome.store = store
+    outcome.notes.extend(admission.notes(store.name, waiting=False))  # the front end says it
 
 
 def _read_snapshot(
@@ -368,32 +414,31 @@ def _build(
 ) -> int:
     """korTTY's chunks and vectors as the store's first snapshot; the sources' counts recorded."""
     vectors = LocalStore(registry.folder(store), store.embedding)
+    per_source: dict[str, tuple[int, int]] = {}  # files, chunks
     try:
         update = vectors.begin()
         try:
-            documents = _documents(snapshot, sources)
-            for document, chunks, rows in documents:
+            for document, chunks, rows in _documents(snapshot, sources):
                 update.add_document(document, chunks, snapshot.vectors[rows])
+                files, count = per_source.get(document.source_id, (0, 0))
+                per_source[document.source_id] = (files + 1, count + len(chunks))
             update.commit()
         except BaseException:
             update.abort()
             raise
     finally:
         vectors.close()
-    per_source: dict[str, list[Document]] = {}
-    for document, _, _ in documents:
-        per_source.setdefault(document.source_id, []).append(document)
 
     def record(current: Store) -> Store:
         for source in current.sources:
-            mine = per_source.get(source.id, [])
+            files, chunks = per_source.get(source.id, (0, 0))
             current = current.with_source(
                 source.evolve(
-                    status=SourceStatus.READY if mine else SourceStatus.PENDING,
-                    counts=SourceCounts(files=len(mine), chunks=sum(d.chunk_count for d in mine)),
+                    status=SourceStatus.READY if files else SourceStatus.PENDING,
+                    counts=SourceCounts(files=files, chunks=chunks),
                 )
             )
         return current
 
     registry.update(store.id, record)
-    return sum(len(chunks) for _, chunks, _ in documents)
+    return sum(chunks for _, chunks in per_source.values())

@@ -1,7 +1,7 @@
 """``store export`` / ``store import``: one local store as one archive (docs/DESIGN.md §14).
 
-The archive is a plain tar (the standard library's :mod:`tarfile`, read as a stream, never
-extracted) with exactly these members, in this order::
+The archive is a plain tar (written with the standard library's :mod:`tarfile`; read, never
+extracted, by :mod:`kortty_rag.app.archive_members`) with exactly these members, in this order::
 
     kortty-rag-export.json      what the archive holds: the store definition (no API keys), the
                                 model's identity, the snapshot's name, and size + SHA-256 per file
@@ -13,20 +13,22 @@ extracted) with exactly these members, in this order::
 Export reads the active snapshot through descriptors opened once, so a job that activates another
 snapshot meanwhile cannot take files away under it, and checks every byte against the manifest as it
 copies; the archive appears at its name only when complete. Import refuses any member that is not one
-of these regular files (links, devices, folders, other names — so also any path traversal), any
-size or checksum that differs, a model that is not installed here with the same identity, and a
-name that is taken; it writes a new store, never over an existing one, and a failure leaves none.
+of these plain regular files (links, devices, folders, sparse files, renaming records, other names —
+so also any path traversal), any declared size larger than what is left of the archive or than
+:data:`MAX_SNAPSHOT_FILE`, any size or checksum that differs, a model that is not installed here
+with the same identity, and a name that is taken; it writes a new store, never over an existing one,
+never more bytes than the archive holds, and a failure leaves none.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import hashlib
 import io
 import json
 import os
 import secrets
+import sqlite3
 import tarfile
 import time
 from collections.abc import Iterator
@@ -34,6 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from kortty_rag.app.archive_members import Member, MemberReader
+from kortty_rag.app.archive_members import refused as _refused
+from kortty_rag.app.import_scope import Admission, admit
 from kortty_rag.config.atomic import TEMP_MARKER, write_atomic_in
 from kortty_rag.config.registry import StoreRegistry, now_iso, validate_name
 from kortty_rag.config.store_files import (
@@ -56,19 +61,17 @@ from kortty_rag.index.hnsw_file import validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, Manifest
 from kortty_rag.index.snapshot import read_pointer, verify_snapshot
 from kortty_rag.messages import Message, msg
-from kortty_rag.models import EmbeddingIdentity, Store, StoreType
+from kortty_rag.models import EmbeddingIdentity, Store, StoreType, leaves_its_source
+from kortty_rag.sources.scan import human_size
 
 HEADER = "kortty-rag-export.json"
 ARCHIVE_FORMAT = 1
 SNAPSHOT_FILES = (MANIFEST, VECTORS, CHUNKS, LEXICAL)
 MEMBERS = (HEADER, *(f"snapshot/{name}" for name in SNAPSHOT_FILES))
-#: the header is small; a bigger one is not ours
+#: the header is small; a bigger one is not ours (the manifest too)
 MAX_HEADER = 1 << 20
-BLOCK = 1 << 20
-
-
-class ArchiveError(KorttyRagError):
-    """An archive that cannot be imported: damaged, incomplete, hostile or not ours."""
+#: the largest snapshot file an archive may hold (a store of some hundred million chunks)
+MAX_SNAPSHOT_FILE = 256 << 30
 
 
 @dataclass(frozen=True)
@@ -87,17 +90,11 @@ class ImportResult:
     snapshot: str
     chunks: int
     documents: int
-    #: what the person should know (MCP access switched off, sources not found here)
+    #: what the person should know (sources refused or waiting for review, opt-ins switched
+    #: off, sources not found here)
     notes: tuple[str, ...]
-
-
-def _refused(path: Path, why: str) -> ArchiveError:
-    return ArchiveError(
-        msg("{path} cannot be imported: {reason}", path=path, reason=why),
-        hint=msg(
-            "Export the store again with `kortty-rag store export STORE FILE` and import that file."
-        ),
-    )
+    #: what the import refused, switched off and left waiting for a review
+    admission: Admission
 
 
 def _said(exc: BaseException) -> str:
@@ -311,61 +308,47 @@ def import_store(registry: StoreRegistry, path: Path, *, name: str | None = None
 
 
 @contextlib.contextmanager
-def _members(
-    path: Path, handle: IO[bytes]
-) -> Iterator[Iterator[tuple[tarfile.TarInfo, tarfile.TarFile]]]:
-    try:
-        tar = tarfile.open(fileobj=handle, mode="r|")  # noqa: SIM115 (closed below)
-    except (tarfile.TarError, OSError, EOFError) as exc:
-        raise _refused(
-            path, msg("it is not a readable archive ({error})", error=str(exc))
-        ) from None
+def _members(path: Path, handle: IO[bytes]) -> Iterator[Iterator[Member]]:
+    """The archive's members, each checked as it is reached: one of ours, in export's order, not
+    repeated, within its size limit (what :class:`MemberReader` refuses is refused first)."""
+    reader = MemberReader(path, handle)
 
-    def walk() -> Iterator[tuple[tarfile.TarInfo, tarfile.TarFile]]:
+    def walk() -> Iterator[Member]:
         seen: list[str] = []
-        try:
-            for member in tar:
-                if member.name not in MEMBERS or member.name in seen:
-                    raise _refused(
-                        path,
-                        msg("it holds {name!r}, which is not one of its files", name=member.name),
-                    )
-                if not member.isreg():
-                    raise _refused(
-                        path,
-                        msg(
-                            "{name!r} is a link or a special file, not a regular file",
-                            name=member.name,
-                        ),
-                    )
-                if MEMBERS[len(seen)] != member.name:
-                    raise _refused(path, msg("its files are not in the order export writes them"))
-                seen.append(member.name)
-                yield member, tar
-        except (tarfile.TarError, OSError, EOFError) as exc:
-            raise _refused(
-                path, msg("it is damaged or truncated ({error})", error=str(exc))
-            ) from None
+        for member in reader:
+            if member.name not in MEMBERS or member.name in seen:
+                raise _refused(
+                    path,
+                    msg("it holds {name!r}, which is not one of its files", name=member.name),
+                )
+            if MEMBERS[len(seen)] != member.name:
+                raise _refused(path, msg("its files are not in the order export writes them"))
+            small = member.name in (HEADER, f"snapshot/{MANIFEST}")
+            limit = MAX_HEADER if small else MAX_SNAPSHOT_FILE
+            if member.size > limit:
+                raise _refused(
+                    path,
+                    msg(
+                        "{name} declares {size}, more than the limit of {limit} for one file",
+                        name=member.name,
+                        size=human_size(member.size),
+                        limit=human_size(limit),
+                    ),
+                )
+            seen.append(member.name)
+            yield member
         if len(seen) != len(MEMBERS):
             raise _refused(path, msg("it is incomplete (truncated?)"))
 
-    try:
-        yield walk()
-    finally:
-        tar.close()
+    yield walk()
 
 
-def _read_small(
-    path: Path, entry: tuple[tarfile.TarInfo, tarfile.TarFile] | None, expected: str
-) -> bytes:
-    if entry is None:
+def _read_small(path: Path, member: Member | None, expected: str) -> bytes:
+    if member is None:
         raise _refused(path, msg("it is empty"))
-    member, tar = entry
     if member.name != expected or member.size > MAX_HEADER:
         raise _refused(path, msg("it does not begin with {file}", file=expected))
-    data = tar.extractfile(member)
-    assert data is not None  # a regular file
-    return data.read()
+    return member.read_all()
 
 
 def _check_model(identity: EmbeddingIdentity) -> None:
@@ -420,55 +403,44 @@ def _create(
     path: Path,
     header: _Header,
     name: str,
-    members: Iterator[tuple[tarfile.TarInfo, tarfile.TarFile]],
+    members: Iterator[Member],
 ) -> ImportResult:
     source = header.store
-    roles = source.roles
-    notes: list[str] = []
-    if roles.mcp:
-        notes.append(
-            msg(
-                "MCP access is off for an imported store; turn it on with `kortty-rag store roles "
-                "{store} --mcp` if other AI tools should read it.",
-                store=name,
-            )
-        )
+    # the definition is a proposal from a file anyone may have edited (docs/DESIGN.md §14)
+    admission = admit(source.sources, source.roles)
     store = registry.create(
-        name,
-        header.identity,
-        roles=dataclasses.replace(roles, mcp=False, mcp_roots=()),
-        settings=dict(source.settings),
+        name, header.identity, roles=admission.roles, settings=dict(source.settings)
     )
     try:
-        store = registry.update(store.id, lambda s: s.evolve(sources=source.sources))
+        store = registry.update(store.id, lambda s: s.evolve(sources=admission.sources))
         manifest = _place_snapshot(registry.folder(store), path, header, members)
     except BaseException:
         with contextlib.suppress(KorttyRagError, OSError):
             registry.delete(store)
         raise
+    notes = admission.notes(name)
     missing = [s.path for s in store.sources if not os.path.lexists(s.path)]
     if missing:
         notes.append(
             msg(
-                "{count} of its sources are not on this machine ({first}…); their chunks keep "
-                "serving until a refresh finds them missing — point each at its place with "
-                "`kortty-rag source move {store} OLD NEW`.",
+                "{count} of its sources are not on this machine ({first}…); point each at its "
+                "place with `kortty-rag source move {store} OLD NEW`.",
                 count=len(missing),
                 first=missing[0],
                 store=name,
             )
         )
-    return ImportResult(store, manifest.name, manifest.chunks, manifest.documents, tuple(notes))
+    return ImportResult(
+        store, manifest.name, manifest.chunks, manifest.documents, tuple(notes), admission
+    )
 
 
 def _place_snapshot(
-    folder: Path,
-    path: Path,
-    header: _Header,
-    members: Iterator[tuple[tarfile.TarInfo, tarfile.TarFile]],
+    folder: Path, path: Path, header: _Header, members: Iterator[Member]
 ) -> Manifest:
     """Stream the snapshot files into a build folder, hashing as they are written, then rename it
-    into place and point ``CURRENT`` at it — the same steps as an activation."""
+    into place and point ``CURRENT`` at it — the same steps as an activation. A file whose size
+    differs from the header's is refused before a byte of it is written."""
     build = f"{BUILD_PREFIX}{secrets.token_hex(4)}"
     with open_store_folder(folder) as store, store.sub(SNAPSHOTS, create=True) as snapshots:
         snapshots.mkdir(build)
@@ -476,34 +448,32 @@ def _place_snapshot(
             with snapshots.sub(build) as snap:
                 manifest_raw = b""
                 for file_name in SNAPSHOT_FILES:
-                    entry = next(members, None)
-                    if entry is None:
+                    member = next(members, None)
+                    if member is None:
                         raise _refused(path, msg("it is incomplete (truncated?)"))
-                    member, tar = entry
                     expected = None if file_name == MANIFEST else header.files[file_name]
-                    if member.size > (MAX_HEADER if expected is None else expected[0]):
+                    limit = MAX_HEADER if expected is None else expected[0]
+                    if member.size > limit:
                         raise _refused(
                             path, msg("{name} is larger than its header says", name=member.name)
                         )
-                    data = tar.extractfile(member)
-                    assert data is not None
-                    try:
-                        digest, size, raw = _copy(data, snap, file_name, keep=expected is None)
-                    except (tarfile.TarError, EOFError) as exc:
+                    if expected is not None and member.size < limit:
                         raise _refused(
-                            path, msg("it is damaged or truncated ({error})", error=str(exc))
-                        ) from None
+                            path, msg("{name} is smaller than its header says", name=member.name)
+                        )
+                    digest, raw = _copy(member, snap, file_name, limit, keep=expected is None)
                     if expected is None:
                         manifest_raw = raw
                         if digest != header.manifest_sha256:
                             raise _refused(path, msg("its manifest does not match its header"))
-                    elif (size, digest) != expected:
+                    elif digest != expected[1]:
                         raise _refused(
                             path, msg("{name} is damaged (checksum mismatch)", name=member.name)
                         )
                 next(members, None)  # the end: anything after the last file is refused
                 manifest = _check_manifest(path, header, manifest_raw)
                 validate_hnsw_file(snap.library_path(VECTORS), manifest.embedding.dimensions)
+                _check_documents(path, snap.library_path(CHUNKS))
                 snap.fsync()
             snapshots.rename(build, header.snapshot)
             snapshots.fsync()
@@ -520,21 +490,15 @@ def _place_snapshot(
     return manifest
 
 
-def _copy(data: IO[bytes], snap: Any, name: str, *, keep: bool) -> tuple[str, int, bytes]:
-    digest = hashlib.sha256()
-    size = 0
-    kept = bytearray()
+def _copy(member: Member, snap: Any, name: str, limit: int, *, keep: bool) -> tuple[str, bytes]:
+    """Write ``member`` as ``name`` into the build folder ``snap`` (never more than ``limit``
+    bytes), flushed to disk; its SHA-256 and, when ``keep``, its bytes."""
     fd = snap.open_file(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
     with os.fdopen(fd, "wb") as out:
-        while block := data.read(BLOCK):
-            digest.update(block)
-            size += len(block)
-            if keep:
-                kept += block
-            out.write(block)
+        digest, kept = member.copy_into(out, limit=limit, keep=keep)
         out.flush()
         os.fsync(out.fileno())
-    return digest.hexdigest(), size, bytes(kept)
+    return digest, kept
 
 
 def _check_manifest(path: Path, header: _Header, raw: bytes) -> Manifest:
@@ -558,3 +522,27 @@ def _check_manifest(path: Path, header: _Header, raw: bytes) -> Manifest:
                 path, msg("its manifest and its header disagree about {file}", file=file_name)
             )
     return manifest
+
+
+def _check_documents(path: Path, chunks: Path) -> None:
+    """Every document of the archive's index lies inside its source: a path such as
+    ``../.ssh/id_rsa`` would make a citation name a file the index never read."""
+    try:
+        db = sqlite3.connect(f"file:{chunks}?mode=ro", uri=True)
+        try:
+            rows = db.execute("SELECT rel_path FROM documents").fetchall()
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        raise _refused(
+            path, msg("its chunk table cannot be read ({error})", error=str(exc))
+        ) from None
+    for (rel_path,) in rows:
+        if not isinstance(rel_path, str) or leaves_its_source(rel_path):
+            raise _refused(
+                path,
+                msg(
+                    "its index names a document outside its source ({document!r})",
+                    document=str(rel_path),
+                ),
+            )

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
+import shlex
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -216,19 +218,31 @@ class Workspace:
         home: Path,
         *,
         model_id: str | None = None,
-        index: bool = True,
+        confirm: Callable[[Store, PreparedReview], bool] | None = None,
         progress: Progress | None = None,
         cancel: CancelToken | None = None,
     ) -> list[KorttyOutcome]:
         """korTTY's stores (its data folder ``home``) as new stores here; korTTY's files are only
-        read. A store whose vectors cannot be kept is indexed again here when ``index``."""
-
-        def reindex(store: Store) -> None:
-            self.refresh_sources(store, progress=progress, cancel=cancel)
-
-        return import_kortty(
-            self.registry, home, model_id=model_id, index=reindex if index else None
-        )
+        read. Their sources wait for a person's review (docs/DESIGN.md §14). With ``confirm`` each
+        new store's sources are scanned at once and ``confirm(store, review)`` decides whether the
+        review is applied: only a front end that shows the review to a person passes one."""
+        outcomes = import_kortty(self.registry, home, model_id=model_id)
+        if confirm is None:
+            return outcomes
+        for outcome in outcomes:
+            store = outcome.store
+            if store is None or not store.sources:
+                continue
+            reviewed = self.refresh_sources(
+                store,
+                include_unreviewed=True,  # ``confirm`` shows the review to a person
+                confirm=functools.partial(confirm, store),
+                progress=progress,
+                cancel=cancel,
+            )
+            outcome.indexed = reviewed.summary is not None
+            outcome.store = self.registry.get(store.id)
+        return outcomes
 
     def set_qdrant_key(self, store: Store, key: str) -> str:
         """Keep a Qdrant store's API key in the OS keyring (read back to be sure it was kept);
@@ -324,13 +338,16 @@ class Workspace:
         store: Store,
         source_ids: Sequence[str] | None = None,
         *,
+        include_unreviewed: bool = False,
         progress: Progress | None = None,
         cancel: CancelToken | None = None,
     ) -> PreparedReview:
-        """Scan the store's sources (or only ``source_ids``) again for the review of what changed."""
+        """Scan the store's sources (or only ``source_ids``) again for the review of what changed.
+        Sources that came with an import and were never reviewed here are scanned only with
+        ``include_unreviewed``: pass it only when a person sees this review and confirms it."""
         _require_sources(store)
         with self._session(store, progress, cancel) as session:
-            return session.review_refresh(source_ids)
+            return session.review_refresh(source_ids, include_unreviewed=include_unreviewed)
 
     def apply(
         self,
@@ -368,14 +385,17 @@ class Workspace:
         store: Store,
         source_ids: Sequence[str] | None = None,
         *,
+        include_unreviewed: bool = False,
         confirm: Callable[[PreparedReview], bool] = _always,
         progress: Progress | None = None,
         cancel: CancelToken | None = None,
     ) -> Reviewed:
-        """:meth:`review_refresh`, then :meth:`apply` when ``confirm`` accepts, in one lock hold."""
+        """:meth:`review_refresh`, then :meth:`apply` when ``confirm`` accepts, in one lock hold.
+        ``include_unreviewed`` only when ``confirm`` asks a person (a terminal prompt, ``--yes``):
+        an agent's call or an automatic refresh leaves sources waiting for a review alone."""
         _require_sources(store)
         with self._session(store, progress, cancel) as session:
-            review = session.review_refresh(source_ids)
+            review = session.review_refresh(source_ids, include_unreviewed=include_unreviewed)
             return Reviewed(review, session.apply(review) if confirm(review) else None)
 
     def remove_source(
@@ -400,12 +420,12 @@ class Workspace:
         progress: Progress | None = None,
         cancel: CancelToken | None = None,
     ) -> Reviewed:
-        """Re-point a source whose folder moved, then review (and, when ``confirm`` accepts, index)
-        it at its new place in the same hold of the lock: unchanged documents keep their chunks and
-        vectors, so nothing that did not change is embedded again."""
+        """Review pointing a source whose folder moved at its new place and, when ``confirm``
+        accepts, re-point and index it there in the same hold of the lock: unchanged documents keep
+        their chunks and vectors, so nothing that did not change is embedded again. Unconfirmed,
+        nothing changes; :meth:`apply` of the returned review moves it later."""
         with self._session(store, progress, cancel) as session:
-            moved = session.move_source(source.id, new_path)
-            review = session.review_refresh([moved.id])
+            review = session.review_move(source.id, new_path)
             return Reviewed(review, session.apply(review) if confirm(review) else None)
 
     def scan_report(self, store: Store, source: Source) -> ScanReport | None:
@@ -421,11 +441,29 @@ class Workspace:
         )
 
     def set_sync_mode(self, store: Store, source: Source, mode: SyncMode) -> Store:
-        """``auto`` sources are watched and refreshed without a review; ``manual`` ones on request."""
+        """``auto`` sources are watched and refreshed without a review; ``manual`` ones on request.
+        A source that came with an import is switched to ``auto`` only once a person reviewed it."""
         store.source(source.id)
-        return self.registry.update(
-            store.id, lambda s: s.with_source(s.source(source.id).evolve(sync_mode=mode))
-        )
+
+        def change(current: Store) -> Store:
+            now = current.source(source.id)
+            if mode is SyncMode.AUTO and now.needs_review:
+                raise UsageError(
+                    msg(
+                        "{path} came with an imported store and was not reviewed on this "
+                        "computer; automatic sync would read it without a review",
+                        path=now.path,
+                    ),
+                    hint=msg(
+                        "Review it first (`kortty-rag source refresh {store} {path}`), then "
+                        "switch it to auto.",
+                        store=shlex.quote(current.name),
+                        path=shlex.quote(now.path),
+                    ),
+                )
+            return current.with_source(now.evolve(sync_mode=mode))
+
+        return self.registry.update(store.id, change)
 
     # -- search ---------------------------------------------------------------------------------------
 

@@ -2,7 +2,15 @@
 
 Exit codes: 0 success, 1 failure, 2 a mistake in the request (unknown store, invalid option, busy
 store), 130 cancelled (Ctrl-C, SIGINT), 143 stopped by SIGTERM (``watch`` and ``serve``, see
-:mod:`kortty_rag.stop_signals`).
+:mod:`kortty_rag.stop_signals`), 141 stopped because the reader of its output went away
+(``kortty-rag source list STORE | head -3``).
+
+A reader that goes away is not an error: Python ignores SIGPIPE, so the next write to the pipe
+raises :class:`BrokenPipeError` — in the command's output, its progress on stderr, or the final
+flush of stdout when the interpreter exits. :func:`main` catches it wherever it happens, points
+stdout and stderr at the null device (so that the last flush has nowhere to fail) and returns 141,
+the status a shell shows for a program that SIGPIPE ended (128 + 13), quietly, like ``cat`` and
+``grep`` in the same place; a script with ``set -o pipefail`` sees the same status from them.
 
 Error messages often embed a path or a name taken from the files, so they are printed through the
 rendering rule of :mod:`kortty_rag.untrusted`, like every other untrusted string the CLI shows.
@@ -11,6 +19,8 @@ rendering rule of :mod:`kortty_rag.untrusted`, like every other untrusted string
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -33,6 +43,8 @@ from kortty_rag.stop_signals import StopSignal
 from kortty_rag.untrusted import escape_line
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_CANCELLED = 0, 1, 2, 130
+#: 128 + SIGPIPE: the reader of stdout or stderr went away
+EXIT_CLOSED_PIPE = 141
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,6 +73,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
         return _gui()
+    try:
+        try:
+            return _run(args_list)
+        finally:  # flushed here (also after --help), not at exit, where a failure is not caught
+            sys.stdout.flush()
+            sys.stderr.flush()
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """Stop quietly: a reader of stdout or stderr went away (``… | head -1``)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):  # closed, or not a real file
+                os.dup2(devnull, stream.fileno())
+    finally:
+        os.close(devnull)
+    return EXIT_CLOSED_PIPE
+
+
+def _run(args_list: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(args_list)
     if not getattr(args, "handler", None):

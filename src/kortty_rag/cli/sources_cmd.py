@@ -132,6 +132,15 @@ def show_review(review: PreparedReview, *, as_json: bool) -> dict[str, Any] | No
     for source_review in review.report.sources:
         if source_review.root_error:
             print(escape_line(f"{source_review.source.path}: {source_review.root_error}"))
+    for source in review.unreviewed:
+        print(
+            escape_line(
+                f"{source.path}: came with an imported store; this is its first review on this "
+                "computer"
+            )
+        )
+    if review.moved is not None:
+        print(escape_line(f"The source {review.moved_from} moves to {review.moved.path}."))
     return None
 
 
@@ -146,6 +155,16 @@ def confirm_review(
             show_review(review, as_json=False)
         counts = review.report.summary()
         question = f"Index {counts.to_index} files and remove {counts.removed}?"
+        if review.moved is not None:
+            question = (
+                f"Move the source there, index {counts.to_index} files and remove {counts.removed}?"
+            )
+        elif review.unreviewed:
+            some = len(review.unreviewed)
+            question = (
+                f"Accept {'the imported source' if some == 1 else f'{some} imported sources'}, "
+                f"index {counts.to_index} files and remove {counts.removed}?"
+            )
         return not review.has_changes or confirm(question, args.yes)
 
     return decide
@@ -157,6 +176,11 @@ def report_indexing(reviewed: Reviewed, args: argparse.Namespace, progress: Stde
     if summary is None:
         if data is not None:
             print_json(data | {"indexed": False})
+        elif review.moved is not None:
+            print(
+                "Not moved, nothing changed. Re-run with --yes to confirm this review.",
+                file=sys.stderr,
+            )
         else:
             print("Not indexed. Re-run with --yes to confirm this review.", file=sys.stderr)
         return 0
@@ -176,8 +200,13 @@ def cmd_refresh(args: argparse.Namespace) -> int:
         store = workspace.store(args.name)
         ids = [find_source(store, args.path).id] if args.path else None
         progress = StderrProgress()
+        # the review is shown and confirmed here: sources waiting for a person's review are in it
         reviewed = workspace.refresh_sources(
-            store, ids, confirm=confirm_review(args, progress), progress=progress.tracker
+            store,
+            ids,
+            include_unreviewed=True,
+            confirm=confirm_review(args, progress),
+            progress=progress.tracker,
         )
         return report_indexing(reviewed, args, progress)
 
@@ -195,10 +224,11 @@ def cmd_move(args: argparse.Namespace) -> int:
             progress=progress.tracker,
         )
         moved = workspace.store(store.id).source(source.id)
-        print(
-            f"Source {escape_line(source.path)} now points to {escape_line(moved.path)}.",
-            file=sys.stderr,
-        )
+        if moved.path != source.path:
+            print(
+                f"Source {escape_line(source.path)} now points to {escape_line(moved.path)}.",
+                file=sys.stderr,
+            )
         return report_indexing(reviewed, args, progress)
 
 
@@ -208,6 +238,8 @@ def source_rows(store: Store) -> list[list[str]]:
         status = s.status.value if s.enabled else f"{s.status.value} (disabled)"
         if s.limited_watching:
             status += " (limited watching)"
+        if s.needs_review:
+            status += " (needs review)"
         rows.append(
             [
                 s.path,

@@ -432,6 +432,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                 "chunks": result.chunks,
                 "documents": result.documents,
                 "notes": list(result.notes),
+                **result.admission.to_json(),
             }
         )
     else:

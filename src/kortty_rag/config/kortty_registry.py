@@ -164,5 +164,8 @@ def read_kortty_registry(home: Path) -> tuple[Path, list[KorttyStore]]:
             hint=msg("Open it in korTTY to repair it."),
         ) from None
     if len({s.id for s in parsed}) != len(parsed):
-        raise KorttyRegistryError(msg("korTTY's registry {path} names a store twice", path=path))
+        raise KorttyRegistryError(
+            msg("korTTY's registry {path} names a store twice", path=path),
+            hint=msg("Open it in korTTY to repair it."),
+        )
     return path, parsed

@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from kortty_rag.config.atomic import TEMP_MARKER
-from kortty_rag.config.open_folder import OpenFolder
+from kortty_rag.config.open_folder import OpenFolder, describe
+from kortty_rag.messages import msg
 
 STORE_FILE = "store.json"
 CONFIG_LOCK = "config.lock"
@@ -119,3 +120,39 @@ def remove_store_contents(folder: OpenFolder) -> tuple[list[str], list[str]]:
         else:
             kept.append(name)
     return removed, sorted(kept)
+
+
+def kept_snapshot_entries(folder: Path, found: list[str]) -> dict[str, list[str]]:
+    """Of the leftovers ``found`` (paths in the store folder), those a repair keeps — by the rule of
+    :func:`remove_snapshot_folder`, read only: an entry of
+    ``snapshots/`` named like a snapshot folder that is not a folder (a link, a file), or a folder
+    holding more than a snapshot's own files — each with what in it is not the product's."""
+    kept: dict[str, list[str]] = {}
+    prefix = f"{SNAPSHOTS}/"
+    names = [path.removeprefix(prefix) for path in found if path.startswith(prefix)]
+    if not names:
+        return kept
+    try:
+        with open_store_folder(folder) as store, store.sub(SNAPSHOTS) as snapshots:
+            for name in names:
+                path = f"{prefix}{name}"
+                info = snapshots.lstat(name)
+                if info is None:  # removed meanwhile
+                    continue
+                if not stat.S_ISDIR(info.st_mode):
+                    kept[path] = [msg("{path} ({kind})", path=path, kind=describe(info.st_mode))]
+                    continue
+                try:
+                    with snapshots.sub(name) as snapshot:
+                        foreign = [
+                            f"{path}/{entry}"
+                            for entry in snapshot.names()
+                            if not (entry in SNAPSHOT_FILES and snapshot.is_file(entry))
+                        ]
+                except OSError as exc:
+                    foreign = [msg("{path} ({reason})", path=path, reason=exc.strerror)]
+                if foreign:
+                    kept[path] = foreign
+    except FileNotFoundError:  # the store or its snapshots went meanwhile: nothing is kept
+        return {}
+    return kept

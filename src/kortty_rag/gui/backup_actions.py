@@ -48,9 +48,18 @@ def kortty_summary(outcomes: list[KorttyOutcome]) -> str:
             )
         else:
             lines.append(
-                translate("BackupActions", "{name}: imported as {store}, indexed here").format(
+                translate("BackupActions", "{name}: imported as {store}").format(
                     name=outcome.kortty_name, store=outcome.store.name
                 )
+            )
+        if outcome.store is not None and outcome.store.sources:
+            lines.append(
+                translate(
+                    "BackupActions",
+                    "  %n source(s) wait for your review: select {store} and press Review… there",
+                    None,
+                    len(outcome.store.sources),
+                ).format(store=outcome.store.name)
             )
     return "\n".join(lines)
 
@@ -177,12 +186,20 @@ class BackupActions(QObject):
 
         def done(result: ImportResult) -> None:
             self.imported.emit(result.store.id)
-            self.status.finish(
+            said = [
                 self.tr("Imported {store}: {documents}, {chunks}, every checksum verified.").format(
                     store=result.store.name,
                     documents=self.tr("%n document(s)", "", result.documents),
                     chunks=self.tr("%n chunk(s)", "", result.chunks),
-                ),
+                )
+            ]
+            refused = len(result.admission.refused)
+            if refused:  # the reasons are in the summary
+                said.append(self.tr("%n source(s) left out (Show summary says why).", "", refused))
+            if result.admission.sources:
+                said.append(self.tr("Its sources wait for your review (Review…)."))
+            self.status.finish(
+                " ".join(said),
                 title=self.tr("Store imported"),
                 summary=self.tr("Imported {store} from {path}.").format(
                     store=result.store.name, path=path
@@ -237,6 +254,8 @@ class BackupActions(QObject):
         workspace = self.workspace
 
         def run(progress: ProgressTracker, cancel: CancelToken) -> list[KorttyOutcome]:
+            # nothing is read from korTTY's sources here: each new store's banner offers their
+            # review (docs/DESIGN.md §14)
             return workspace.import_kortty(Path(folder), progress=progress, cancel=cancel)
 
         def done(outcomes: list[KorttyOutcome]) -> None:

@@ -57,6 +57,7 @@ from kortty_rag.gui.dialogs.scan_report import ScanReportDialog
 from kortty_rag.gui.flow_row import FlowRow
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
+from kortty_rag.gui.review_banner import ReviewBanner, waiting_sources
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.table_models import (
     ElideRightDelegate,
@@ -402,7 +403,7 @@ class StoresTab(QWidget):
         )
         # offered as a button where it is the answer: a source whose root is missing
         self.move_button = self._button(
-            self.tr("Change &location…"),
+            self.tr("Change locatio&n…"),  # Alt+L is Add files…'s
             "moveSourceButton",
             self.change_location,
             self.tr(
@@ -432,6 +433,9 @@ class StoresTab(QWidget):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.store_header)
         right_layout.addLayout(actions)
+        self.review_banner = ReviewBanner(right)
+        self.review_banner.button.clicked.connect(self.review_imported)
+        right_layout.addWidget(self.review_banner)
         right_layout.addWidget(self._missing_banner(right))
         right_layout.addWidget(self.source_view, 1)
 
@@ -462,6 +466,7 @@ class StoresTab(QWidget):
             self.toggle_button,
             self.remove_button,
             self.search_button,
+            self.review_banner.button,
             self.move_button,
             self.source_view,
         )
@@ -675,6 +680,8 @@ class StoresTab(QWidget):
         (disabled): …" while a source is disabled (only then: the path gives way for it)."""
         metrics = self.source_view.fontMetrics()
         words = [source_status_words(status) for status in SourceStatus]
+        if any(source.needs_review for source in sources):
+            words.append(translate("SourceTableModel", "NEEDS REVIEW"))
         if any(not source.enabled for source in sources):
             disabled = translate("SourceTableModel", "{status} (disabled)")
             words += [disabled.format(status=word) for word in words]
@@ -702,13 +709,18 @@ class StoresTab(QWidget):
             self.key_button,
         ):
             button.setEnabled(store is not None and not busy)
-        self.rebuild_button.setEnabled(store is not None and bool(store.sources) and not busy)
+        # a rebuild reads every source: not before the ones from an import were reviewed
+        self.rebuild_button.setEnabled(
+            store is not None and bool(store.sources) and not busy and not waiting_sources(store)
+        )
         self.key_button.setVisible(store is not None and store.type is StoreType.QDRANT)
         self.search_button.setEnabled(store is not None)
         self.refresh_button.setEnabled(store is not None and bool(store.sources) and not busy)
         self.remove_button.setEnabled(source is not None and not busy)
         self.move_action.setEnabled(source is not None and not busy)
-        self.sync_action.setEnabled(source is not None and not busy)
+        # a source that came with an import is watched only once a person reviewed it
+        self.sync_action.setEnabled(source is not None and not busy and not source.needs_review)
+        self.review_banner.show_for(waiting_sources(store), busy=busy)
         self.sync_action.setChecked(source is not None and source.sync_mode is SyncMode.AUTO)
         self.move_button.setEnabled(source is not None and not busy)
         missing = source is not None and source.status is SourceStatus.MISSING
@@ -800,6 +812,14 @@ class StoresTab(QWidget):
         if store is not None and paths:
             self.start_scan(store, paths=paths)
 
+    def review_imported(self) -> None:
+        """Scan the selected store's sources that came with an import and open their review: the
+        first time anything is read from them on this computer."""
+        store = self.current_store()
+        waiting = waiting_sources(store)
+        if store is not None and waiting:
+            self.start_scan(store, source_ids=[s.id for s in waiting])
+
     def refresh_now(self) -> None:
         store = self.current_store()
         if store is None:
@@ -822,7 +842,11 @@ class StoresTab(QWidget):
                 return workspace.review_add(
                     store, [Path(p) for p in paths], progress=progress, cancel=cancel
                 )
-            return workspace.review_refresh(store, source_ids, progress=progress, cancel=cancel)
+            # the review dialog opens for every scan: a person confirms it, so sources that came
+            # with an import and wait for their first review here are part of it
+            return workspace.review_refresh(
+                store, source_ids, include_unreviewed=True, progress=progress, cancel=cancel
+            )
 
         def scanned(review: PreparedReview) -> None:
             self.scan_finished.emit(review)
@@ -858,7 +882,13 @@ class StoresTab(QWidget):
         dialog.accepted.connect(lambda: self.start_index(store, review))
         if on_rejected is not None:
             dialog.rejected.connect(on_rejected)
-        dialog.rejected.connect(lambda: self.set_status(self.tr("Nothing was indexed.")))
+        if review.moved is not None:
+            rejected = self.tr("Nothing was changed; the source still points to {path}.").format(
+                path=review.moved_from
+            )
+        else:
+            rejected = self.tr("Nothing was indexed.")
+        dialog.rejected.connect(lambda: self.set_status(rejected))
         dialog.open()
 
     def start_index(self, store: Store, review: PreparedReview) -> Job | None:
@@ -1080,22 +1110,24 @@ class StoresTab(QWidget):
         workspace = self.workspace
 
         def move(progress: ProgressTracker, cancel: CancelToken) -> Reviewed:
-            # nothing to confirm when every document is where it was: recorded at once
+            # the person chose the new place: when every document is where it was there is
+            # nothing else to confirm, and the move is recorded at once
             return workspace.move_source(
                 store,
                 source,
                 path,
-                confirm=lambda review: not review.has_changes,
+                confirm=lambda review: not review.changes_besides_move,
                 progress=progress,
                 cancel=cancel,
             )
 
         def moved(reviewed: Reviewed) -> None:
             self.reload()
-            self.select_source(path)
-            if reviewed.summary is None:  # files to index or remove there: the usual review
+            if reviewed.summary is None:  # files to index or remove there: the usual review,
+                self.select_source(source.path)  # whose confirmation moves the source
                 self.open_review(store, reviewed.review)
                 return
+            self.select_source(path)
             self.last_summary = reviewed.summary
             self.status.finish(
                 self.tr("{old} now points to {new}; every document was unchanged.").format(
@@ -1112,10 +1144,9 @@ class StoresTab(QWidget):
             move,
             moved,
             status=self.tr("Looking at {path}").format(path=path),
-            cancelled=self.tr(
-                "Nothing was indexed; the source now points to {path} (Refresh now indexes it "
-                "there)."
-            ).format(path=path),
+            cancelled=self.tr("Nothing was changed; the source still points to {path}.").format(
+                path=source.path
+            ),
         )
         if job is not None:  # however it ends, the source points elsewhere: the watcher follows
             job.signals.done.connect(self.stores_changed.emit)

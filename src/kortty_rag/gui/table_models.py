@@ -168,9 +168,15 @@ def sync_words(mode: SyncMode) -> str:
 
 
 def status_text(source: Source) -> str:
-    """The source table's status: the status, whether it is disabled or watched in a limited way,
-    and the reason of a missing or failed source."""
+    """The source table's status: whether it waits for its first review here, the status, whether
+    it is disabled or watched in a limited way, and the reason of a missing or failed source."""
     text = source_status_words(source.status)
+    if source.needs_review:  # said first: it is why nothing is read from it
+        if source.status in (SourceStatus.READY, SourceStatus.PENDING):
+            # not read here yet: READY (and the last index) came with the import
+            text = translate("SourceTableModel", "NEEDS REVIEW")
+        else:  # its review found the root missing or refused
+            text = translate("SourceTableModel", "NEEDS REVIEW ({status})").format(status=text)
     if not source.enabled:
         text = translate("SourceTableModel", "{status} (disabled)").format(status=text)
     if source.limited_watching:

@@ -10,249 +10,266 @@ key/value strings — then ``dimensions`` float32, and for version 2 an int leve
 layer 0..level, an int count and that many int neighbour indices; version 1 has one neighbour list
 instead. A string is an int byte length (≤ 64 MiB) and UTF-8 bytes.
 
-Everything is checked before it is trusted: every length against what is left of the file (a
-claimed 64 MiB string in a small file is refused before anything is allocated), the node count
-against the smallest size a node can have, every neighbour index and level as korTTY checks them,
-every vector for finite values, and the file must end where the last node does. Damage of any kind
-is a :class:`KorttyFormatError` naming the file and what is wrong.
+Everything is checked before it is trusted: the file's size against :data:`MAX_FILE_BYTES` (from
+``fstat``, before a byte is read), every length against what is left of the file (a claimed 64 MiB
+string in a small file is refused before anything is allocated), the node count against the smallest
+size a node can have, every neighbour index and level as korTTY checks them, every vector for finite
+values, every chunk id once and every place in a document once, and the file must end where the last
+node does. Damage of any kind is a :class:`KorttyFormatError` naming the file and what is wrong.
+
+Memory: the file is read once into one buffer and the graph is checked in it; what stays are numpy
+columns (the unit vectors and 20 bytes per node), and a chunk becomes Python strings only when it is
+asked for (:meth:`KorttySnapshot.documents` gives one document at a time). Reading holds at most
+:data:`MEMORY_MULTIPLE` times the file's size (measured: ``tests/reliability/test_korthns_memory.py``).
 """
 
 from __future__ import annotations
 
-import struct
-from dataclasses import dataclass
+import os
+import stat
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import overload
 
 import numpy as np
 
-from kortty_rag.errors import KorttyRagError
+from kortty_rag.extract.safe_open import kind_of
+from kortty_rag.index.korthns_records import (
+    MAX_METADATA,
+    MAX_STRING,
+    Cursor,
+    KorttyChunk,
+    KorttyFormatError,
+    NodeColumns,
+    chunk_at,
+    damage,
+    document_at,
+)
 from kortty_rag.messages import msg
 
 MAGIC = b"KORTHNS1"
 MAX_NODES = 5_000_000
-MAX_STRING = 64 * 1024 * 1024
-MAX_METADATA = 1_000
 MAX_LEVEL = 32
 MAX_M = 10_000
 MAX_DIMENSIONS = 8192
-_INT = struct.Struct(">i")
-# the strings of a record, as a damage report names them (made once: a file has millions)
+#: the largest ``index.hnsw`` read (1 GiB). korTTY holds its whole index in the Java heap, twice while
+#: it replaces a source, so a larger one is not a working korTTY store; reading one here takes up to
+#: :data:`MEMORY_MULTIPLE` times this. A larger file is refused and its sources are indexed instead.
+MAX_FILE_BYTES = 1 << 30
+#: reading a file holds at most this multiple of its size beyond what the process held before: the
+#: file once, the vectors (never more than the file), and at most 62 bytes of columns and sorting
+#: per node, whose smallest possible record is 44 bytes — under 2.5× for any file (about 1.0–1.5×
+#: for korTTY's), plus about 3 MiB for checking the vectors in blocks
+MEMORY_MULTIPLE = 4
 _MODEL_ID = msg("the model id")
-_CHUNK_ID = msg("the chunk id")
-_SOURCE_ID = msg("the source id")
-_DOCUMENT_PATH = msg("the document path")
-_DOCUMENT_HASH = msg("the document hash")
-_CHUNK_TEXT = msg("the chunk text")
-_METADATA_KEY = msg("the metadata key")
-_METADATA_VALUE = msg("the metadata value")
+#: a FIFO must not block the open (``fstat`` then refuses it); a link to the file is followed
+_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+__all__ = [
+    "MAX_METADATA",
+    "MAX_STRING",
+    "KorttyChunk",
+    "KorttyChunks",
+    "KorttyFormatError",
+    "KorttySnapshot",
+    "read_korthns",
+]
 
 
-class KorttyFormatError(KorttyRagError):
-    """A korTTY index file that cannot be read: damaged, truncated, hostile or of another version."""
-
-
-@dataclass(frozen=True)
-class KorttyChunk:
-    chunk_id: str
-    source_id: str
-    document_path: str
-    document_hash: str
-    chunk_index: int
-    start: int
-    end: int
-    text: str
-    metadata: dict[str, str]
-
-    @property
-    def page(self) -> int | None:
-        """The PDF page korTTY recorded (1-based), if any and if it is a number."""
-        value = self.metadata.get("page")
-        if value is None or not value.isdigit() or len(value) > 9:
-            return None
-        return int(value)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class KorttySnapshot:
     version: int
     dimensions: int
     model_id: str
-    chunks: tuple[KorttyChunk, ...]
     #: one float32 row per chunk: korTTY's vector scaled to unit length
     vectors: np.ndarray
+    _data: bytearray = field(repr=False)
+    #: per node: where its chunk record starts in ``_data``
+    _records: np.ndarray = field(repr=False)
+    #: per node: a keyed digest of its source id and document path, and its chunk index
+    _document_keys: np.ndarray = field(repr=False)
+    _chunk_index: np.ndarray = field(repr=False)
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def chunk(self, row: int, *, text: bool = True) -> KorttyChunk:
+        """The chunk of node ``row``, decoded from the file's bytes now (its text left empty unless
+        ``text``: one text can be 64 MiB, up to 256 MiB as a Python string)."""
+        return chunk_at(self._data, int(self._records[row]), text=text)
+
+    @property
+    def chunks(self) -> KorttyChunks:
+        """Every chunk, in file order, each decoded when it is asked for."""
+        return KorttyChunks(self)
+
+    def documents(self) -> Iterator[np.ndarray]:
+        """The rows of each document (same source id and document path) in chunk-index order (file
+        order among equal indices), one document at a time; :meth:`chunk` decodes each row."""
+        if not len(self):
+            return
+        order = np.lexsort((self._chunk_index, self._document_keys))
+        keys = self._document_keys[order]
+        bounds = np.append(np.flatnonzero(keys[1:] != keys[:-1]) + 1, len(order))
+        del keys
+        start = 0
+        for end in bounds:
+            rows = order[start:end]
+            start = int(end)
+            first = self._document(rows[0])
+            if all(self._document(row) == first for row in rows[1:]):
+                yield rows
+                continue
+            # two documents whose digests are equal (a chance of 2**-64 a pair): split, order kept
+            groups: dict[bytes, list[int]] = {}
+            for at, row in enumerate(rows):
+                groups.setdefault(self._document(row), []).append(at)
+            for ats in groups.values():
+                yield rows[ats]
+
+    def _document(self, row: np.integer) -> bytes:
+        return document_at(self._data, int(self._records[row]))
 
 
-class _Reader:
-    def __init__(self, handle: BinaryIO, size: int, path: Path) -> None:
-        self.handle = handle
-        self.left = size
-        self.path = path
+class KorttyChunks(Sequence[KorttyChunk]):
+    """A snapshot's chunks as a sequence; each is decoded from the file's bytes when it is read."""
 
-    def fail(self, why: str) -> KorttyFormatError:
-        return KorttyFormatError(
-            msg("The korTTY index {path} cannot be read: {reason}", path=self.path, reason=why),
-            hint=msg(
-                "Open the store in korTTY (it rebuilds a damaged index), or import without its "
-                "vectors: the sources are then indexed again."
-            ),
-        )
+    def __init__(self, snapshot: KorttySnapshot) -> None:
+        self._snapshot = snapshot
 
-    def take(self, count: int) -> bytes:
-        if count < 0 or count > self.left:
-            raise self.fail(msg("it ends in the middle of a record (truncated or damaged)"))
-        data = self.handle.read(count)
-        if len(data) != count:
-            raise self.fail(msg("it ends in the middle of a record (truncated)"))
-        self.left -= count
-        return data
+    def __len__(self) -> int:
+        return len(self._snapshot)
 
-    def int(self) -> int:
-        return int(_INT.unpack(self.take(4))[0])
-
-    def string(self, what: str) -> str:
-        length = self.int()
-        if length < 0 or length > MAX_STRING:
-            raise self.fail(
-                msg("{what} has an impossible length ({length} bytes)", what=what, length=length)
-            )
-        try:
-            return self.take(length).decode("utf-8")
-        except UnicodeDecodeError:
-            raise self.fail(msg("{what} is not UTF-8", what=what)) from None
+    @overload
+    def __getitem__(self, index: int) -> KorttyChunk: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[KorttyChunk]: ...
+    def __getitem__(self, index: int | slice) -> KorttyChunk | list[KorttyChunk]:
+        if isinstance(index, slice):
+            return [self._snapshot.chunk(row) for row in range(len(self))[index]]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        return self._snapshot.chunk(index % len(self))
 
 
 def read_korthns(path: Path) -> KorttySnapshot:
     """Read and check a korTTY ``index.hnsw``; raises :class:`KorttyFormatError`."""
     try:
-        handle = path.open("rb")
+        fd = os.open(path, _FLAGS)
     except OSError as exc:
         raise KorttyFormatError(
             msg("Cannot open the korTTY index {path} ({reason})", path=path, reason=exc.strerror)
         ) from exc
-    with handle:
-        try:
-            size = path.stat().st_size
-        except OSError as exc:
-            raise KorttyFormatError(
-                msg(
-                    "Cannot read the korTTY index {path} ({reason})", path=path, reason=exc.strerror
-                )
-            ) from exc
-        reader = _Reader(handle, size, path)
-        try:
-            return _read(reader)
-        except OSError as exc:
-            raise reader.fail(
-                msg("reading failed ({reason})", reason=exc.strerror or str(exc))
-            ) from exc
+    try:
+        data = _read_file(fd, path)
+    except OSError as exc:
+        raise damage(
+            path, msg("reading failed ({reason})", reason=exc.strerror or str(exc))
+        ) from exc
+    finally:
+        os.close(fd)
+    return _read(Cursor(data, path))
 
 
-def _read(r: _Reader) -> KorttySnapshot:
-    if r.take(len(MAGIC)) != MAGIC:
-        raise r.fail(msg("it is not a korTTY index (no KORTHNS1 header)"))
-    version = r.int()
+def _read_file(fd: int, path: Path) -> bytearray:
+    """The whole file, if it is a regular file of at most :data:`MAX_FILE_BYTES` (from ``fstat``,
+    before a byte is read), in one buffer of exactly its size."""
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        raise damage(path, msg("it is a {kind}, not a regular file", kind=kind_of(info.st_mode)))
+    if info.st_size > MAX_FILE_BYTES:
+        raise damage(
+            path,
+            msg(
+                "it is {size} bytes, more than the {limit} bytes (MAX_FILE_BYTES) kortty-rag "
+                "reads of a korTTY index",
+                size=f"{info.st_size:,}",
+                limit=f"{MAX_FILE_BYTES:,}",
+            ),
+        )
+    data = bytearray(info.st_size)
+    with memoryview(data) as view:
+        got = 0
+        while got < len(data):
+            step = os.readv(fd, [view[got:]])
+            if not step:  # it shrank since fstat
+                raise damage(path, msg("it ends in the middle of a record (truncated)"))
+            got += step
+    return data
+
+
+def _read(c: Cursor) -> KorttySnapshot:
+    if c.data[c.skip(len(MAGIC)) : c.pos] != MAGIC:
+        raise c.fail(msg("it is not a korTTY index (no KORTHNS1 header)"))
+    version = c.int32()
     if version not in (1, 2):
-        raise r.fail(
+        raise c.fail(
             msg("its version {version} is not one this kortty-rag reads (1 or 2)", version=version)
         )
-    dimensions = r.int()
+    dimensions = c.int32()
     if not 1 <= dimensions <= MAX_DIMENSIONS:
-        raise r.fail(
+        raise c.fail(
             msg("its vector dimensions ({dimensions}) are impossible", dimensions=dimensions)
         )
-    model_id = r.string(_MODEL_ID)
+    model_start = c.string(_MODEL_ID)
+    model_id = c.data[model_start : c.pos].decode("utf-8")
     m = entry = max_level = 0
     if version == 2:
-        m, entry, max_level = r.int(), r.int(), r.int()
+        m, entry, max_level = c.int32(), c.int32(), c.int32()
         if not 1 <= m <= MAX_M:
-            raise r.fail(msg("its graph parameter M ({m}) is impossible", m=m))
-    count = r.int()
+            raise c.fail(msg("its graph parameter M ({m}) is impossible", m=m))
+    count = c.int32()
     # the smallest node: 4 empty strings, 3 ints, an empty text, no metadata, the vector, and a
     # level with an empty base layer (version 2) or an empty neighbour list (version 1)
     smallest = 4 * 4 + 3 * 4 + 4 + 4 + 4 * dimensions + (8 if version == 2 else 4)
-    if count < 0 or count > MAX_NODES or count * smallest > r.left:
-        raise r.fail(msg("its node count ({count}) does not fit the file", count=count))
-    vectors = np.empty((count, dimensions), dtype=np.float32)
-    chunks: list[KorttyChunk] = []
-    levels: list[int] = []
-    upper: list[tuple[int, int, int]] = []  # (node, layer, neighbour) for layers above 0
+    if count < 0 or count > MAX_NODES or count * smallest > c.left:
+        raise c.fail(msg("its node count ({count}) does not fit the file", count=count))
+    nodes = NodeColumns(count, dimensions)
+    levels = np.zeros(count, dtype=np.int8)
+    upper = array("q")  # where the level of each node above layer 0 is, for the second pass
     for index in range(count):
-        chunks.append(_chunk(r))
-        row = np.frombuffer(r.take(4 * dimensions), dtype=">f4")
-        if not np.isfinite(row).all():
-            raise r.fail(
-                msg(
-                    "the vector of node {node} holds a value that is not a finite number",
-                    node=index,
-                )
-            )
-        vectors[index] = row
+        nodes.read(c, index)
         if version == 1:
-            _neighbours(r, index, count, count, layer=0, upper=None)
+            _neighbours(c, index, count, count, layer=0)
             continue
-        level = r.int()
+        at = c.pos
+        level = c.int32()
         if not 0 <= level <= MAX_LEVEL:
-            raise r.fail(
+            raise c.fail(
                 msg("node {node} has an impossible level ({level})", node=index, level=level)
             )
-        levels.append(level)
+        levels[index] = level
+        if level:
+            upper.append(at)
         for layer in range(level + 1):
-            limit = min(count, 2 * m if layer == 0 else m)
-            _neighbours(r, index, count, limit, layer=layer, upper=upper if layer else None)
-    if r.left:
-        raise r.fail(
-            msg("{count} bytes follow the last node (damaged or not korTTY's)", count=r.left)
+            _neighbours(c, index, count, min(count, 2 * m if layer == 0 else m), layer=layer)
+    if c.left:
+        raise c.fail(
+            msg("{count} bytes follow the last node (damaged or not korTTY's)", count=c.left)
         )
     if version == 2:
-        _check_graph(r, count, entry, max_level, levels=levels, upper=upper)
-    if count:
-        wide = vectors.astype(np.float64)
-        norms = np.sqrt(np.einsum("ij,ij->i", wide, wide))  # in float64: no float32 overflow
-        if not (np.isfinite(norms) & (norms > 0)).all():
-            raise r.fail(msg("a vector is all zeros or too large to be an embedding"))
-        # unit length, as cosine search needs them (hnswlib would square them in float32)
-        vectors = (wide / norms[:, None]).astype(np.float32)
-    return KorttySnapshot(version, dimensions, model_id, tuple(chunks), vectors)
-
-
-def _chunk(r: _Reader) -> KorttyChunk:
-    chunk_id = r.string(_CHUNK_ID)
-    source_id = r.string(_SOURCE_ID)
-    document_path = r.string(_DOCUMENT_PATH)
-    document_hash = r.string(_DOCUMENT_HASH)
-    chunk_index, start, end = r.int(), r.int(), r.int()
-    text = r.string(_CHUNK_TEXT)
-    entries = r.int()
-    if not 0 <= entries <= MAX_METADATA:
-        raise r.fail(msg("a chunk has an impossible metadata count ({count})", count=entries))
-    metadata = {r.string(_METADATA_KEY): r.string(_METADATA_VALUE) for _ in range(entries)}
-    if start < 0 or end < start:
-        raise r.fail(
-            msg(
-                "a chunk of {path!r} has impossible offsets ({start}..{end})",
-                path=document_path,
-                start=start,
-                end=end,
-            )
-        )
-    return KorttyChunk(
-        chunk_id, source_id, document_path, document_hash, chunk_index, start, end, text, metadata
+        _check_graph(c, count, entry, max_level, levels=levels, upper=upper, nodes=nodes)
+    del levels, upper
+    nodes.check_unique(c)
+    _unit_length(c, nodes.vectors)
+    return KorttySnapshot(
+        version,
+        dimensions,
+        model_id,
+        nodes.vectors,
+        c.data,
+        nodes.records,
+        nodes.documents,
+        nodes.chunk_index,
     )
 
 
-def _neighbours(
-    r: _Reader,
-    index: int,
-    count: int,
-    limit: int,
-    *,
-    layer: int,
-    upper: list[tuple[int, int, int]] | None,
-) -> None:
-    number = r.int()
+def _neighbours(c: Cursor, index: int, count: int, limit: int, *, layer: int) -> None:
+    number = c.int32()
     if not 0 <= number <= limit:
-        raise r.fail(
+        raise c.fail(
             msg(
                 "node {node} has an impossible neighbour count ({count}) on layer {layer}",
                 node=index,
@@ -260,39 +277,68 @@ def _neighbours(
                 layer=layer,
             )
         )
-    ids = np.frombuffer(r.take(4 * number), dtype=">i4")
+    ids = np.frombuffer(c.data, ">i4", number, c.skip(4 * number))
     if number and (
         int(ids.min()) < 0
         or int(ids.max()) >= count
         or (ids == index).any()
         or len(np.unique(ids)) != number
     ):
-        raise r.fail(
+        raise c.fail(
             msg("node {node} has an invalid neighbour on layer {layer}", node=index, layer=layer)
         )
-    if upper is not None:
-        upper.extend((index, layer, int(n)) for n in ids)
 
 
 def _check_graph(
-    r: _Reader,
+    c: Cursor,
     count: int,
     entry: int,
     max_level: int,
     *,
-    levels: list[int],
-    upper: list[tuple[int, int, int]],
+    levels: np.ndarray,
+    upper: array[int],
+    nodes: NodeColumns,
 ) -> None:
     if count == 0:
         if entry != -1 or max_level != -1:
-            raise r.fail(msg("an empty graph names an entry point"))
+            raise c.fail(msg("an empty graph names an entry point"))
         return
     if not 0 <= entry < count:
-        raise r.fail(msg("its entry point ({entry}) is not a node", entry=entry))
-    if max_level != max(levels) or levels[entry] != max_level:
-        raise r.fail(msg("its maximum level does not match its nodes"))
-    for node, layer, neighbour in upper:
-        if levels[neighbour] < layer:
-            raise r.fail(
-                msg("node {node} links to a node below layer {layer}", node=node, layer=layer)
+        raise c.fail(msg("its entry point ({entry}) is not a node", entry=entry))
+    if max_level != int(levels.max()) or int(levels[entry]) != max_level:
+        raise c.fail(msg("its maximum level does not match its nodes"))
+    # the links above layer 0, read again from the bytes now that every node's level is known
+    for at in upper:
+        c.pos = at
+        level = c.int32()
+        c.skip(4 * c.int32())  # layer 0
+        for layer in range(1, level + 1):
+            number = c.int32()
+            ids = np.frombuffer(c.data, ">i4", number, c.skip(4 * number))
+            if number and int(levels[ids].min()) < layer:
+                node = int(np.searchsorted(nodes.records, at, side="right")) - 1
+                raise c.fail(
+                    msg("node {node} links to a node below layer {layer}", node=node, layer=layer)
+                )
+    c.pos = len(c.data)
+
+
+def _unit_length(c: Cursor, vectors: np.ndarray) -> None:
+    """Check every vector (finite, not zero) and scale it to unit length in place, in blocks of at
+    most 1 MiB of float64: in float64, because a huge finite float32 squared overflows float32."""
+    step = max(1, (1 << 20) // (8 * vectors.shape[1]))
+    for start in range(0, len(vectors), step):
+        block = vectors[start : start + step]
+        finite = np.isfinite(block).all(axis=1)
+        if not finite.all():
+            raise c.fail(
+                msg(
+                    "the vector of node {node} holds a value that is not a finite number",
+                    node=start + int(np.argmin(finite)),
+                )
             )
+        wide = block.astype(np.float64)
+        norms = np.sqrt(np.einsum("ij,ij->i", wide, wide))
+        if not (np.isfinite(norms) & (norms > 0)).all():
+            raise c.fail(msg("a vector is all zeros or too large to be an embedding"))
+        block[...] = np.divide(wide, norms[:, None], out=wide)

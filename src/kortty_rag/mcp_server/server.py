@@ -35,6 +35,7 @@ import functools
 import inspect
 import json
 import logging
+import shlex
 import threading
 import time
 from collections import Counter
@@ -263,7 +264,8 @@ class StoreTools:
 
     def list_sources(self, store: str) -> CallToolResult:
         """List a store's sources (files and folders) with kind, sync mode, enabled flag, status
-        (PENDING, READY, MISSING, ERROR) with its reason, counts and when they were last indexed."""
+        (PENDING, READY, MISSING, ERROR) with its reason, counts, when they were last indexed, and
+        `needs_review` (came with an imported store; only the user can accept it)."""
         found = self.stores.get(store)
         sources = [s.to_json() for s in found.sources]
         return _answer(_untrusted({"store": found.name, "sources": sources}))
@@ -284,12 +286,26 @@ class StoreTools:
     def refresh_source(self, store: str, path: str | None = None) -> CallToolResult:
         """Scan a store's sources again and re-index what changed (new, changed and deleted files).
         `path` (a source's path or id) limits it to that source; without it every source is
-        refreshed. Returns the review and the indexing summary."""
+        refreshed. Sources that came with an imported store and wait for the user's review are never
+        read by this tool. Returns the review and the indexing summary."""
         found = self.stores.get(store)
         ids = [find_source(found, path).id] if path else None
+        waiting = [s for s in found.sources if s.needs_review and (ids is None or s.id in ids)]
+        if waiting and len(waiting) == len(ids or found.sources):
+            raise UsageError(
+                f"{waiting[0].path} came with an imported store and waits for the user's review; "
+                "it is not read before they confirm it",
+                hint=f"Ask the user to review it in kortty-rag (`kortty-rag source refresh "
+                f"{shlex.quote(found.name)}`, or Review… in the app).",
+            )
         review, summary = self.workspace.refresh_sources(found, ids)
         assert summary is not None  # the call is the confirmation
-        return _answer(_untrusted({"review": _review_json(review), "summary": summary.to_json()}))
+        answer: dict[str, Any] = {"review": _review_json(review), "summary": summary.to_json()}
+        if review.held_back:
+            answer["not_read"] = [
+                {"path": s.path, "reason": "waits for the user's review"} for s in review.held_back
+            ]
+        return _answer(_untrusted(answer))
 
     def forget_source(self, store: str, path: str) -> CallToolResult:
         """Remove a source (its path or id) and its chunks from a store; it is never retrieved again.

@@ -8,7 +8,8 @@ The whole path in one place, so the CLI, the GUI and tests exercise exactly the 
    opted in; diagram and visual requests get none;
 3. retrieval with the prompt, or the selected text when there is no separate prompt, bounded by the
    profile's context window;
-4. the system prompt in the fixed order contract → capabilities → ``<retrieved_context>`` → preset;
+4. the system prompt in the fixed order contract → capabilities → ``<retrieved_context>`` → preset,
+   the block neutralising a local model's own control tokens too (:func:`own_tokens`);
 5. the answer, streamed.
 
 Steps 1–4 run eagerly in :func:`ask` so a caller can show the exact messages before the model is
@@ -18,14 +19,15 @@ loaded; step 5 runs when :meth:`Answer.stream` is iterated.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import UsageError
 from kortty_rag.messages import msg
 from kortty_rag.models import Role, Store
-from kortty_rag.profiles.chat import ChatBackend, GenerationOptions, open_chat
+from kortty_rag.profiles.chat import ChatBackend, GenerationOptions, LlamaChat, open_chat
+from kortty_rag.profiles.model_tokens import model_tokens
 from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 from kortty_rag.profiles.prompt import build_messages, cited_markers, prompt_parts
 from kortty_rag.profiles.roles import (
@@ -35,6 +37,8 @@ from kortty_rag.profiles.roles import (
     retrieval_query,
     stores_for_request,
 )
+from kortty_rag.retrieval.chat_tokens import NO_WORDS, TokenWords, catalogue_words, words_of
+from kortty_rag.retrieval.context import BlockExcerpt, render_block
 from kortty_rag.retrieval.search import Excerpt, RetrievalResult, RetrievalService
 
 
@@ -59,6 +63,22 @@ def user_request(question: str | None, selection: str | None) -> str:
     raise UsageError(
         msg("Nothing to ask"), hint=msg("Give a question, or --selection TEXT, or both.")
     )
+
+
+def own_tokens(backend: ChatBackend) -> TokenWords:
+    """The chat model's own control tokens that the catalogue lacks: a local GGUF model's, read from
+    its metadata without loading it. An endpoint's model is not known here: the catalogue's apply."""
+    if not isinstance(backend, LlamaChat):
+        return NO_WORDS
+    return words_of(model_tokens(backend.path)).beyond(catalogue_words())
+
+
+def for_model(retrieval: RetrievalResult, tokens: TokenWords) -> RetrievalResult:
+    """``retrieval`` with its block rendered again so that ``tokens`` are neutralised too."""
+    if not tokens or not retrieval.excerpts:
+        return retrieval
+    excerpts = [BlockExcerpt(e.marker, e.location(), e.chunk.text) for e in retrieval.excerpts]
+    return replace(retrieval, block=render_block(excerpts, tokens))
 
 
 def retrieval_note(
@@ -183,6 +203,8 @@ def ask(
                 retrieval = own.search(query, gated, context_window=profile.context_window)
             finally:
                 own.close()
+    if retrieval is not None:  # the block neutralises the tokens of the model that will read it
+        retrieval = for_model(retrieval, own_tokens(chat))
     parts = prompt_parts(role, profile.preset, retrieval.block if retrieval else "")
     note = retrieval_note(role, kind, linked, gated, query)
     if retrieval is not None and not retrieval.block:

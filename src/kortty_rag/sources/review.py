@@ -216,6 +216,8 @@ class ReviewReport:
                     "source_id": review.source.id,
                     "path": review.source.path,
                     "kind": review.source.kind.value,
+                    # came with an import: confirming this review is its first review here
+                    "needs_review": review.source.needs_review,
                     "root_state": review.root_state.value,
                     "root_error": review.root_error or None,
                     "complete": review.complete,

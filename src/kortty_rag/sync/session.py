@@ -10,6 +10,7 @@ in between.
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -45,7 +46,8 @@ from kortty_rag.models import (
     SyncMode,
 )
 from kortty_rag.progress import CancelToken, NullProgress, Progress
-from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState
+from kortty_rag.sources.imported_roots import refusal
+from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState, SourceReview
 from kortty_rag.sources.rootpath import root_moved
 from kortty_rag.sources.scan import ScanLimits, Scanner
 from kortty_rag.sources.selection import absolute, file_source_index, real, select_sources
@@ -67,20 +69,41 @@ class PreparedReview:
     new_sources: tuple[Source, ...]
     rejected: tuple[ReviewRow, ...] = ()
     cache: ExtractionCache = field(default_factory=ExtractionCache)
+    #: sources waiting for a person's review (``needs_review``) that this scan left alone: it was not
+    #: made for a person to confirm (an automatic refresh, an agent's call)
+    held_back: tuple[Source, ...] = ()
+    #: a source being moved (``source move``): the source at its new place, and its old path. The
+    #: definition changes only when this review is applied (docs/DESIGN.md §8)
+    moved: Source | None = None
+    moved_from: str = ""
 
     @property
     def rows(self) -> list[ReviewRow]:
         return list(self.rejected) + self.report.rows
 
     @property
+    def unreviewed(self) -> tuple[Source, ...]:
+        """The sources of this review that no person has confirmed on this machine yet: applying
+        it is that confirmation."""
+        return tuple(s.source for s in self.report.sources if s.source.needs_review)
+
+    @property
     def has_changes(self) -> bool:
         """Whether applying it changes the index or the sources: files to index or remove, new
-        sources, or a root that is missing or failed (its state is recorded)."""
+        sources, a root that is missing or failed (its state is recorded), a move, or sources whose
+        first review on this machine it is."""
+        return self.changes_besides_move or self.moved is not None
+
+    @property
+    def changes_besides_move(self) -> bool:
+        """:attr:`has_changes` without the move itself: what a person who already chose the new
+        place still has to look at."""
         counts = self.report.summary()
         return bool(
             counts.to_index
             or counts.removed
             or self.new_sources
+            or self.unreviewed
             or any(r.root_state is not RootState.OK for r in self.report.sources)
         )
 
@@ -141,12 +164,16 @@ class StoreSession:
         new: tuple[Source, ...],
         rejected: tuple[ReviewRow, ...],
         vectors: VectorStore | None = None,
+        *,
+        configured: Sequence[Source] | None = None,
     ) -> PreparedReview:
+        sources, refused = _first_reviews(sources)
         vectors = vectors or self.vectors
         cache = ExtractionCache()
         documents = vectors.documents()
         version = vectors.version()
-        file_sources = file_source_index(list(self.store.sources) + list(new))
+        configured = self.store.sources if configured is None else configured
+        file_sources = file_source_index(list(configured) + list(new))
         scanner = Scanner(
             known=known_hashes(documents),
             file_sources=file_sources,
@@ -157,6 +184,7 @@ class StoreSession:
             cancel=self.cancel,
         )
         report = scanner.scan(sources).with_estimates(self.store.embedding)
+        report = replace(report, sources=report.sources + refused)
         return PreparedReview(
             self.store.id, report, ChangePlan.from_review(report, version), new, rejected, cache
         )
@@ -171,9 +199,31 @@ class StoreSession:
         selection = select_sources(self.store.sources, paths, options=options, sync_mode=sync_mode)
         return self._scan(selection.sources, selection.sources, selection.rejected)
 
-    def review_refresh(self, source_ids: Sequence[str] | None = None) -> PreparedReview:
-        sources = [s for s in self.store.sources if source_ids is None or s.id in source_ids]
-        return self._scan(sources, (), ())
+    def review_refresh(
+        self, source_ids: Sequence[str] | None = None, *, include_unreviewed: bool = False
+    ) -> PreparedReview:
+        """Scan the store's sources (or only ``source_ids``). A source that came with an imported
+        store and waits for a person's review (``needs_review``) is scanned only with
+        ``include_unreviewed``, which only a front end that shows the review to a person and asks
+        them passes; otherwise it is left alone and listed in :attr:`PreparedReview.held_back`."""
+        wanted = [s for s in self.store.sources if source_ids is None or s.id in source_ids]
+        held = tuple(s for s in wanted if s.needs_review and not include_unreviewed)
+        sources = [s for s in wanted if s not in held]
+        return replace(self._scan(sources, (), ()), held_back=held)
+
+    def review_move(self, source_id: str, new_path: Path | str) -> PreparedReview:
+        """The review of pointing a source whose folder (or file) moved at its new place. Nothing
+        changes until it is applied: then the source keeps its id, so every unchanged document is
+        found where it was and keeps its chunks and vectors, and what a refresh removed while the
+        root was missing comes back from the retired vectors (docs/DESIGN.md §8, §9). The new place
+        is checked like a newly added source."""
+        old = self.store.source(source_id)
+        moved = self._moved(old, new_path)
+        if moved is None:  # the same place: a refresh of it
+            return self.review_refresh([source_id], include_unreviewed=True)
+        configured = [moved if s.id == source_id else s for s in self.store.sources]
+        review = self._scan([moved], (), (), configured=configured)
+        return replace(review, moved=moved, moved_from=old.path)
 
     # -- apply --------------------------------------------------------------------------------------
 
@@ -181,6 +231,8 @@ class StoreSession:
         """Index the reviewed content and activate it; then record the sources' new state."""
         if review.store_id != self.store.id:
             raise NotFoundError(msg("This review belongs to another store"))
+        if review.moved is not None:
+            self._check_move_still_open(review)
         if embedder is None and review.plan.adds:  # nothing to embed: no model needed
             from kortty_rag.embedding.loader import load_embedder
 
@@ -205,11 +257,21 @@ class StoreSession:
         outcomes = {o.source_id: o for o in summary.sources}
         new_ids = {s.id for s in review.new_sources}
         planned = {p.source.id: p.source for p in review.plan.sources}
+        moved = review.moved
         when = now_iso()
 
         def change(store: Store) -> Store:
             for source_id, outcome in outcomes.items():
-                base = store.source(source_id) if source_id not in new_ids else planned[source_id]
+                if source_id in new_ids:
+                    base = planned[source_id]
+                elif moved is not None and source_id == moved.id:
+                    if outcome.status is SourceStatus.ERROR:
+                        continue  # the new place failed: the source stays where it was
+                    base = store.source(source_id).evolve(
+                        path=moved.path, real_path=moved.real_path, status_reason=""
+                    )
+                else:
+                    base = store.source(source_id)
                 store = store.with_source(_after(base, outcome, documents, when, store.name))
             return store
 
@@ -219,12 +281,44 @@ class StoreSession:
             if outcome is not None and outcome.status is SourceStatus.READY:
                 save_report(self.store.id, source_review.source.id, list(source_review.rows), when)
 
+    def _check_move_still_open(self, review: PreparedReview) -> None:
+        """A move's review is applied only to the source as it was reviewed: still there, still at
+        the old place, the new place not taken by another source meanwhile."""
+        assert review.moved is not None
+        try:
+            current = self.store.source(review.moved.id)
+        except KeyError:
+            current = None
+        if current is None or current.path != review.moved_from:
+            raise UsageError(
+                msg("The source changed since this review; nothing was moved"),
+                hint=msg("Choose the new place again."),
+            )
+        others = [s for s in self.store.sources if s.id != current.id]
+        self._moved(current, review.moved.path, others=others)  # raises when no longer allowed
+
     def rebuild(self, identity: EmbeddingIdentity | None = None) -> IndexSummary:
         """Re-embed every source into a fresh snapshot (optionally with another model) and swap it in
         atomically; the old snapshot serves until then, and is never read (it may be incompatible)."""
         from kortty_rag.embedding.installed import get_model
         from kortty_rag.embedding.loader import load_embedder
 
+        waiting = [s.path for s in self.store.sources if s.needs_review]
+        if waiting:
+            raise UsageError(
+                msg(
+                    "{store} has sources that came with an import and were not reviewed on this "
+                    "computer (waiting: {count}, among them {first}); a rebuild would read them "
+                    "without a review",
+                    count=len(waiting),
+                    store=repr(self.store.name),
+                    first=waiting[0],
+                ),
+                hint=msg(
+                    "Review them first: `kortty-rag source refresh {store}`.",
+                    store=shlex.quote(self.store.name),
+                ),
+            )
         identity = identity or get_model(self.store.embedding.model_id).identity()
         self.progress.message(LOADING_MODEL)
         embedder = load_embedder(identity)
@@ -290,13 +384,13 @@ class StoreSession:
 
     # -- lifecycle ----------------------------------------------------------------------------------
 
-    def move_source(self, source_id: str, new_path: Path | str) -> Source:
-        """Point a source whose folder (or file) moved at its new place. The source keeps its id, so
-        a refresh finds every unchanged document where it was and keeps its chunks and vectors; what
-        a refresh removed while the root was missing comes back from the retired vectors
-        (docs/DESIGN.md §8, §9). The new place is checked like a newly added source."""
-        old = self.store.source(source_id)
-        others = [s for s in self.store.sources if s.id != source_id]
+    def _moved(
+        self, old: Source, new_path: Path | str, *, others: Sequence[Source] | None = None
+    ) -> Source | None:
+        """``old`` at ``new_path``, checked like a newly added source (no link, no overlap with
+        ``others``, the same kind); ``None`` when that is where it already is. Nothing is written."""
+        if others is None:
+            others = [s for s in self.store.sources if s.id != old.id]
         selection = select_sources(others, [new_path], options=old.options)
         if selection.rejected:
             raise SourceError(
@@ -325,13 +419,8 @@ class StoreSession:
                 hint=msg("Add it as a new source instead."),
             )
         if chosen.real_path == old.real_path and chosen.path == old.path:
-            return old
-        moved = old.evolve(path=chosen.path, real_path=chosen.real_path, status_reason="")
-        self.store = self.registry.update(self.store.id, lambda s: s.with_source(moved))
-        if self._vectors is not None:  # nothing cached may still name the old place
-            self._vectors.close()
-            self._vectors = None
-        return moved
+            return None
+        return old.evolve(path=chosen.path, real_path=chosen.real_path, status_reason="")
 
     def remove_source(self, source_id: str) -> int:
         """Forget a source: first from the configuration (never retrieved again), then its chunks."""
@@ -398,6 +487,8 @@ def _after(
 ) -> Source:
     mine = [d for d in documents if d.source_id == base.id]
     issues = outcome.problems + len(outcome.failed)
+    # a person confirmed this review: what came with an import counts as reviewed once its root
+    # was read here (a missing or failed root was not: it is reviewed when it is there)
     if outcome.status is SourceStatus.ERROR:
         return base.evolve(status=SourceStatus.ERROR, status_reason=outcome.reason)
     counts = SourceCounts(
@@ -422,10 +513,42 @@ def _after(
     return base.evolve(
         status=SourceStatus.READY,
         status_reason="",
+        needs_review=False,
         counts=counts,
         last_indexed_at=when,
         real_path=base.real_path or real(base.path),  # recorded now for a source saved before
     )
+
+
+def _first_reviews(
+    sources: Sequence[Source],
+) -> tuple[list[Source], tuple[SourceReview, ...]]:
+    """``sources`` as they may be scanned, and a root error for each that came with an import and is
+    refused now (docs/DESIGN.md §14): its first review checks the import's rules again — a link may
+    have appeared since — and pins a root that did not exist at the import to its real path now."""
+    scanned: list[Source] = []
+    refused: list[SourceReview] = []
+    for source in sources:
+        if not source.needs_review:
+            scanned.append(source)
+            continue
+        reason = refusal(source.path)
+        if reason is not None:
+            refused.append(
+                SourceReview(
+                    source,
+                    (),
+                    root_state=RootState.ERROR,
+                    root_error=msg(
+                        "{path} was not read: {reason}", path=source.path, reason=reason
+                    ),
+                )
+            )
+        elif source.real_path is None and os.path.lexists(source.path):
+            scanned.append(source.evolve(real_path=real(source.path)))
+        else:
+            scanned.append(source)
+    return scanned, tuple(refused)
 
 
 def _pinned(plan: ChangePlan) -> ChangePlan:

@@ -195,7 +195,8 @@ class SourceWatcher:
         return [
             WatchedSource(store.id, s)
             for s in store.sources
-            if s.sync_mode is SyncMode.AUTO and s.enabled
+            # a source waiting for its first review here is never watched (docs/DESIGN.md §14)
+            if s.sync_mode is SyncMode.AUTO and s.enabled and not s.needs_review
         ]
 
     def _watch_store(self, store: Store) -> None:

@@ -77,6 +77,23 @@ class ReviewDialog(QDialog):
                         )
                     )
                 )
+        for source in review.unreviewed:
+            lines.append(
+                escape_line(
+                    self.tr(
+                        "{path} came with an imported store: this is its first review on this "
+                        "computer."
+                    ).format(path=source.path)
+                )
+            )
+        if review.moved is not None:
+            lines.append(
+                escape_line(
+                    self.tr(
+                        "Index confirms the move: the source moves from {old} to {new}."
+                    ).format(old=review.moved_from, new=review.moved.path)
+                )
+            )
         if review.rejected:
             lines.append(
                 self.tr("Not added: %n selected path(s) (see the table)", "", len(review.rejected))
