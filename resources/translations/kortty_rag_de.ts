@@ -3105,8 +3105,12 @@
         <translation>Das Einbettungsmodell wird geladen…</translation>
     </message>
     <message>
-        <source>This review belongs to another store</source>
+        <source>{path} came with an imported store and waits for the user&apos;s review; it is not read before they confirm it</source>
         <extracomment>sources waiting for a person&apos;s review (``needs_review``) that this scan left alone: it was not made for a person to confirm (an automatic refresh, an agent&apos;s call) a source being moved (``source move``): the source at its new place, and its old path. The definition changes only when this review is applied (docs/DESIGN.md §8)</extracomment>
+        <translation>{path} kam mit einem importierten Speicher und wartet auf die Überprüfung durch den Benutzer; bis dieser sie bestätigt, wird sie nicht gelesen</translation>
+    </message>
+    <message>
+        <source>This review belongs to another store</source>
         <translation>Diese Überprüfung gehört zu einem anderen Speicher</translation>
     </message>
     <message>

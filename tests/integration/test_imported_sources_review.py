@@ -148,13 +148,20 @@ def test_an_edited_archive_brings_no_unreviewed_source(
             tools.refresh_source("Team", str(docs))
     finally:
         tools.close()
+    other = home / "other"
+    other.mkdir()
+    (other / "note.txt").write_text("Ferns grow in the shade of the old oak.\n")
+    assert run_cli("source", "add", "Team", str(other), "--yes").returncode == 0
     with Workspace() as workspace:  # what every unattended refresh gets: the source held back
         store = workspace.store("Team")
+        with pytest.raises(UsageError, match="waits for the user's review"):
+            workspace.refresh_sources(store, [store.sources[0].id])
         held = workspace.refresh_sources(store)
         assert [s.path for s in held.review.held_back] == [str(docs)]
-        assert not held.review.report.sources and held.summary is not None
-        assert held.summary.indexed == 0
+        assert [r.source.path for r in held.review.report.sources] == [str(other)]
+        assert held.summary is not None and held.summary.indexed == 0
     assert "zorblat" not in search_text(run_cli, "Team", "quasiperiodic zorblat")
+    assert run_cli("source", "remove", "Team", str(other), "--yes").returncode == 0
 
     reviewed = cli_json(run_cli, "source", "refresh", "Team", "--yes")
     assert [s["needs_review"] for s in reviewed["sources"]] == [True]  # this was its review

@@ -69,6 +69,11 @@ def _is(folder: OpenFolder, name: str, kind: Callable[[int], bool]) -> bool:
     return found is not None and kind(found.st_mode)
 
 
+def _own_snapshot_file(snapshot: OpenFolder, entry: str) -> bool:
+    """Whether ``entry`` of a snapshot folder is one of a snapshot's own files (a regular file)."""
+    return entry in SNAPSHOT_FILES and snapshot.is_file(entry)
+
+
 def remove_snapshot_folder(
     snapshots: OpenFolder, name: str, on_removed: Callable[[], None] = lambda: None
 ) -> list[str]:
@@ -82,7 +87,7 @@ def remove_snapshot_folder(
     kept: list[str] = []
     with snapshots.sub(name) as snapshot:
         for entry in snapshot.names():
-            if entry in SNAPSHOT_FILES and _is(snapshot, entry, stat.S_ISREG):
+            if _own_snapshot_file(snapshot, entry):
                 snapshot.unlink(entry)
                 on_removed()
             else:
@@ -147,7 +152,7 @@ def kept_snapshot_entries(folder: Path, found: list[str]) -> dict[str, list[str]
                         foreign = [
                             f"{path}/{entry}"
                             for entry in snapshot.names()
-                            if not (entry in SNAPSHOT_FILES and snapshot.is_file(entry))
+                            if not _own_snapshot_file(snapshot, entry)
                         ]
                 except OSError as exc:
                     foreign = [msg("{path} ({reason})", path=path, reason=exc.strerror)]

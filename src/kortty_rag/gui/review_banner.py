@@ -43,7 +43,8 @@ class ReviewBanner(QWidget):
         self.hide()
 
     def show_for(self, waiting: Sequence[Source], *, busy: bool) -> None:
-        """Say how many sources wait (and name the first); hidden when none does."""
+        """Say how many sources wait (and name one of them, the first by path); hidden when none
+        does."""
         if waiting:
             self.text.setText(
                 self.tr(

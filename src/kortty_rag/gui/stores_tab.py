@@ -700,6 +700,7 @@ class StoresTab(QWidget):
         store = self.current_store()
         busy = store is not None and self.runner.busy(store.id)
         source = self.selected_source()
+        waiting = waiting_sources(store)
         for button in (
             self.add_files_button,
             self.add_folder_button,
@@ -711,7 +712,7 @@ class StoresTab(QWidget):
             button.setEnabled(store is not None and not busy)
         # a rebuild reads every source: not before the ones from an import were reviewed
         self.rebuild_button.setEnabled(
-            store is not None and bool(store.sources) and not busy and not waiting_sources(store)
+            store is not None and bool(store.sources) and not busy and not waiting
         )
         self.key_button.setVisible(store is not None and store.type is StoreType.QDRANT)
         self.search_button.setEnabled(store is not None)
@@ -720,7 +721,7 @@ class StoresTab(QWidget):
         self.move_action.setEnabled(source is not None and not busy)
         # a source that came with an import is watched only once a person reviewed it
         self.sync_action.setEnabled(source is not None and not busy and not source.needs_review)
-        self.review_banner.show_for(waiting_sources(store), busy=busy)
+        self.review_banner.show_for(waiting, busy=busy)
         self.sync_action.setChecked(source is not None and source.sync_mode is SyncMode.AUTO)
         self.move_button.setEnabled(source is not None and not busy)
         missing = source is not None and source.status is SourceStatus.MISSING

@@ -35,7 +35,6 @@ import functools
 import inspect
 import json
 import logging
-import shlex
 import threading
 import time
 from collections import Counter
@@ -290,14 +289,6 @@ class StoreTools:
         read by this tool. Returns the review and the indexing summary."""
         found = self.stores.get(store)
         ids = [find_source(found, path).id] if path else None
-        waiting = [s for s in found.sources if s.needs_review and (ids is None or s.id in ids)]
-        if waiting and len(waiting) == len(ids or found.sources):
-            raise UsageError(
-                f"{waiting[0].path} came with an imported store and waits for the user's review; "
-                "it is not read before they confirm it",
-                hint=f"Ask the user to review it in kortty-rag (`kortty-rag source refresh "
-                f"{shlex.quote(found.name)}`, or Review… in the app).",
-            )
         review, summary = self.workspace.refresh_sources(found, ids)
         assert summary is not None  # the call is the confirmation
         answer: dict[str, Any] = {"review": _review_json(review), "summary": summary.to_json()}

@@ -205,9 +205,23 @@ class StoreSession:
         """Scan the store's sources (or only ``source_ids``). A source that came with an imported
         store and waits for a person's review (``needs_review``) is scanned only with
         ``include_unreviewed``, which only a front end that shows the review to a person and asks
-        them passes; otherwise it is left alone and listed in :attr:`PreparedReview.held_back`."""
+        them passes; otherwise it is left alone and listed in :attr:`PreparedReview.held_back`, and
+        when every source asked for is such a one, nothing is scanned: :class:`UsageError`."""
         wanted = [s for s in self.store.sources if source_ids is None or s.id in source_ids]
         held = tuple(s for s in wanted if s.needs_review and not include_unreviewed)
+        if held and len(held) == len(wanted):
+            raise UsageError(
+                msg(
+                    "{path} came with an imported store and waits for the user's review; it is "
+                    "not read before they confirm it",
+                    path=held[0].path,
+                ),
+                hint=msg(
+                    "Review it: `kortty-rag source refresh {store} {path}`.",
+                    store=shlex.quote(self.store.name),
+                    path=shlex.quote(held[0].path),
+                ),
+            )
         sources = [s for s in wanted if s not in held]
         return replace(self._scan(sources, (), ()), held_back=held)
 
