@@ -214,10 +214,12 @@ def calibrate(
     doc_of: dict[int, str],
     qrels: dict[str, dict[str, int]],
     weights: object,
+    *,
+    store_floors: dict[str, tuple[float, float]] | None = None,
 ) -> dict[str, object]:
     """What a relevance floor costs and keeps out: the similarity of each judged relevant document's
     best chunk (exact), the off-topic questions' best similarity and coverage, and the hybrid's
-    nDCG@10 under a grid of floors."""
+    nDCG@10 under a grid of floors and under the store's own (calibrated) floors per level."""
     import numpy as np
 
     labels = sorted(doc_of)
@@ -238,16 +240,22 @@ def calibrate(
     off_cover = [max(off.coverage[q].values(), default=0.0) for q in off.dense]
     base = evaluate(runs.ranking("hybrid", weights), qrels)["ndcg@10"]
     grid: dict[str, dict[str, float]] = {}
-    for dense_min in (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5):
-        for share in (0.5, 0.6, 0.75, 1.0):
-            floor = (dense_min, share)
-            ndcg = evaluate(runs.ranking("hybrid", weights, floor), qrels)["ndcg@10"]
-            kept = sum(bool(off.admitted(q, floor)) for q in off.dense)
-            grid[f"{dense_min:.2f}/{share:.2f}"] = {
-                "ndcg@10": ndcg,
-                "cost": base - ndcg,
-                "off_topic_with_excerpts": kept / len(OFF_TOPIC),
-            }
+    named = {
+        f"{dense_min:.2f}/{share:.2f}": (dense_min, share)
+        for dense_min in (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
+        for share in (0.5, 0.6, 0.75, 1.0)
+    }
+    named |= {
+        f"store {level} {d:.3f}/{c:.2f}": (d, c) for level, (d, c) in (store_floors or {}).items()
+    }
+    for name, floor in named.items():
+        ndcg = evaluate(runs.ranking("hybrid", weights, floor), qrels)["ndcg@10"]
+        kept = sum(bool(off.admitted(q, floor)) for q in off.dense)
+        grid[name] = {
+            "ndcg@10": ndcg,
+            "cost": base - ndcg,
+            "off_topic_with_excerpts": kept / len(OFF_TOPIC),
+        }
     return {
         "relevant_best_chunk_similarity": quantiles,
         "relevant_pairs": len(relevant),
@@ -256,6 +264,20 @@ def calibrate(
         "hybrid_ndcg_without_floor": base,
         "floors": grid,
     }
+
+
+def store_floors(store: object, vectors: object) -> dict[str, tuple[float, float]]:
+    """The store's own floors per level, calibrated on its snapshot's probes (the product's rule)."""
+    from kortty_rag.models import RelevanceLevel
+    from kortty_rag.retrieval.relevance import floor_for
+
+    calibration = vectors.calibration()  # type: ignore[attr-defined]
+    floors = {}
+    for level in (RelevanceLevel.LOW, RelevanceLevel.MEDIUM, RelevanceLevel.HIGH):
+        floor = floor_for(store, level, calibration)  # type: ignore[arg-type]
+        assert floor.dense is not None and floor.lexical is not None
+        floors[level.value] = (floor.dense, floor.lexical)
+    return floors
 
 
 def print_calibration(data: dict[str, object]) -> None:
@@ -447,7 +469,9 @@ def main() -> None:
                     sweep[name] = evaluate(runs.ranking("hybrid-documents", w), qrels)
     calibration: dict[str, object] = {}
     if args.calibrate:
-        calibration = calibrate(runs, snapshot, doc_of_label, qrels, weights)
+        calibration = calibrate(
+            runs, snapshot, doc_of_label, qrels, weights, store_floors=store_floors(store, vectors)
+        )
     vectors.close()
     latencies = sorted(runs.seconds)
     p50 = latencies[len(latencies) // 2] * 1000 if latencies else 0.0

@@ -108,6 +108,9 @@ class Timed:
         finally:
             self.split.dense += time.perf_counter() - started
 
+    def calibration(self) -> tuple[float, ...]:
+        return ()
+
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Any]:
         started = time.perf_counter()
         try:

@@ -1227,7 +1227,7 @@
     </message>
     <message>
         <source>Recommended: strong multilingual retrieval, modest size.</source>
-        <extracomment>The offline starter model: real all-MiniLM-L6-v2 weights from the package index (README). Dense evidence: the cosine similarity of query and chunk a model&apos;s excerpt needs, by model id. The starter model&apos;s are calibrated on the SciFact dev split (``beir_eval.py --calibrate``: 919 judged relevant documents and 30 off-topic questions, hybrid with the default fusion): low 0.25 costs 0.000 nDCG@10 and leaves 30 % of the off-topic questions any excerpt; medium 0.35 costs 0.001 (10 %); high 0.45 costs 0.040 (3 %). The catalog&apos;s other models cannot be downloaded on the machine that calibrated the starter, so theirs are estimates from their published similarity ranges, set low (they rather let a weak excerpt in than drop a relevant one). Models imported from a GGUF file (unknown to the catalog): conservative — low enough to keep what most models rate as related; a store can raise its level. Lexical evidence, for every model: the IDF-weighted share of the query&apos;s terms the chunk holds (non-decreasing, so that every level admits a subset of the one below). Calibrated with the starter&apos;s floors above: of the off-topic questions&apos; best lexical matches, 2 of 30 reach 0.5. one line for people (a :func:`~kortty_rag.messages.msg`: the desktop app translates it) dense cosine floors for the relevance levels (low, medium, high), from :data:`DENSE_FLOORS`</extracomment>
+        <extracomment>The offline starter model: real all-MiniLM-L6-v2 weights from the package index (README). Dense evidence: the cosine similarity of query and chunk a model&apos;s excerpt needs, by model id. The starter model&apos;s are calibrated on the SciFact dev split (``beir_eval.py --calibrate``: 919 judged relevant documents and 30 off-topic questions, hybrid with the default fusion): low 0.25 costs 0.000 nDCG@10 and leaves 30 % of the off-topic questions any excerpt; medium 0.35 costs 0.001 (10 %); high 0.45 costs 0.040 (3 %). The catalog&apos;s other models cannot be downloaded on the machine that calibrated the starter, so theirs are estimates from their published similarity ranges, set low (they rather let a weak excerpt in than drop a relevant one). Models imported from a GGUF file (unknown to the catalog): conservative — low enough to keep what most models rate as related; a store can raise its level. Lexical evidence, for every model: the IDF-weighted share of the query&apos;s terms the chunk holds (increasing, so that every level admits a subset of the one below and each level&apos;s share has a relevance value of its own). Calibrated with the starter&apos;s floors above: of the off-topic questions&apos; best lexical matches, 2 of 30 reach 0.5. one line for people (a :func:`~kortty_rag.messages.msg`: the desktop app translates it) dense cosine floors for the relevance levels (low, medium, high), from :data:`DENSE_FLOORS`</extracomment>
         <translation>Empfohlen: starke mehrsprachige Suche, moderate Größe.</translation>
     </message>
     <message>
@@ -2363,7 +2363,7 @@
     </message>
     <message>
         <source>Could not start a new snapshot ({reason}); the previous snapshot is still active</source>
-        <extracomment>a snapshot written before chunk rows carried their address: addressed here, in memory whether anything was added or removed (an unchanged update activates nothing) chunks whose vector was reused by content instead of being embedded</extracomment>
+        <extracomment>a snapshot written before chunk rows carried their address: addressed here, in memory whether anything was added or removed (an unchanged update activates nothing) chunks whose vector was reused by content instead of being embedded the relevance calibration: the base&apos;s until :meth:`calibrate` gives probes</extracomment>
         <translation>Ein neuer Index konnte nicht begonnen werden ({reason}); der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
     </message>
     <message>
@@ -2777,7 +2777,7 @@
     </message>
     <message>
         <source>off</source>
-        <extracomment>the store settings&apos; default (low): costs nothing measurable on the SciFact dev split and keeps the answers to paraphrased questions that share no word with them, which ``medium`` drops (README)</extracomment>
+        <extracomment>the store settings&apos; default (low): costs nothing measurable on the SciFact dev split and keeps the answers to paraphrased questions that share no word with them, which ``medium`` drops (README) the relevance of each level&apos;s floor (low, medium, high) the probes&apos; similarity the calibrated floor is set above: a quantile, not the maximum, since a store about one of the probes&apos; topics has a few probes that are not unrelated to it how far above that quantile the calibrated low floor sits (cosine similarity) without a calibration, an unrelated question&apos;s similarity is taken as this far below the low floor</extracomment>
         <translation>aus</translation>
     </message>
     <message>
@@ -2797,8 +2797,8 @@
         <translation>{level} (jeder Treffer wird zugelassen)</translation>
     </message>
     <message>
-        <source>{level} (similarity at least {similarity:.2f}, or at least {share:.0%} of the question&apos;s words)</source>
-        <translation>{level} (Ähnlichkeit mindestens {similarity:.2f} oder mindestens {share:.0%} der Wörter der Frage)</translation>
+        <source>{level}: relevance at least {threshold:.2f} (similarity at least {similarity:.2f}, or at least {share:.0%} of the question&apos;s words)</source>
+        <translation>{level}: Relevanz mindestens {threshold:.2f} (Ähnlichkeit mindestens {similarity:.2f} oder mindestens {share:.0%} der Wörter der Frage)</translation>
     </message>
     <message>
         <source>per-document cap</source>
@@ -2835,12 +2835,12 @@
     </message>
     <message>
         <source>{location}, page {page}</source>
-        <extracomment>excerpts per document in the first pass; free slots are filled regardless afterwards None: the store&apos;s own fusion settings (``settings.retrieval``), else the defaults None: each store&apos;s own setting (``settings.retrieval.min_relevance``) share of the query&apos;s content terms in the chunk; None without a lexical match</extracomment>
+        <extracomment>excerpts per document in the first pass; free slots are filled regardless afterwards None: the store&apos;s own fusion settings (``settings.retrieval``), else the defaults None: each store&apos;s own setting (``settings.retrieval.min_relevance``) share of the query&apos;s content terms in the chunk; None without a lexical match relevance from 0 to 1, on the scale of the store&apos;s floor (:mod:`kortty_rag.retrieval.relevance`)</extracomment>
         <translation>{location}, Seite {page}</translation>
     </message>
     <message>
         <source>Both dense and lexical search are switched off</source>
-        <extracomment>the relevance floor that applied, per store why there are no excerpts (:data:`NO_MATCHES`, :data:`NOTHING_RELEVANT`, :data:`NOTHING_FITS`) Opens the vector store of a store, and its embedder when the dense part runs (cached by the service).</extracomment>
+        <extracomment>the relevance floor that applied, per store why there are no excerpts (:data:`NO_MATCHES`, :data:`NOTHING_RELEVANT`, :data:`NOTHING_FITS`)</extracomment>
         <translation>Vektorsuche und Wortsuche sind beide ausgeschaltet</translation>
     </message>
     <message>
@@ -6307,21 +6307,9 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
 <context>
     <name>TestSearchDialog</name>
     <message>
-        <source>Fused</source>
+        <source>Relevance</source>
         <extracomment>below this best dense similarity, with no lexical match, results count as weak</extracomment>
-        <translation>Kombiniert</translation>
-    </message>
-    <message>
-        <source>Both rankings fused into one (the store&apos;s fusion setting); the order of the results</source>
-        <translation>Beide Rangfolgen zu einer kombiniert (nach der Einstellung des Speichers); die Reihenfolge der Ergebnisse</translation>
-    </message>
-    <message>
-        <source>Dense #</source>
-        <translation>Vektor #</translation>
-    </message>
-    <message>
-        <source>Rank in the dense (embedding similarity) search</source>
-        <translation>Rang in der Vektorsuche (Ähnlichkeit der Einbettungen)</translation>
+        <translation>Relevanz</translation>
     </message>
     <message>
         <source>Dense</source>
@@ -6332,28 +6320,16 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>Kosinus-Ähnlichkeit von Suchanfrage und Auszug</translation>
     </message>
     <message>
-        <source>Lexical #</source>
-        <translation>Wortsuche #</translation>
-    </message>
-    <message>
-        <source>Rank in the lexical (BM25 exact word) search</source>
-        <translation>Rang in der Wortsuche (BM25, genaue Wörter)</translation>
-    </message>
-    <message>
-        <source>Lexical</source>
-        <translation>Wortsuche</translation>
-    </message>
-    <message>
-        <source>BM25 score</source>
-        <translation>BM25-Wert</translation>
-    </message>
-    <message>
         <source>Terms</source>
         <translation>Wörter</translation>
     </message>
     <message>
         <source>Share of the question&apos;s words found in the excerpt (lexical matches only)</source>
         <translation>Anteil der Wörter der Frage, die im Auszug vorkommen (nur Treffer der Wortsuche)</translation>
+    </message>
+    <message>
+        <source>How relevant the excerpt is, from 0 to 1, on one scale for every row, question and store: 0.5 is the minimum relevance low, 0.6 medium, 0.7 high. Its tooltip has the ranks and raw scores</source>
+        <translation>Wie relevant der Auszug ist, von 0 bis 1, auf einer Skala für jede Zeile, jede Frage und jeden Speicher: 0,5 ist die Mindestrelevanz niedrig, 0,6 mittel, 0,7 hoch. Der Tooltip zeigt die Ränge und Rohwerte</translation>
     </message>
     <message>
         <source>Runs retrieval only: nothing is sent to a chat model. Disabled sources are skipped.</source>
@@ -6390,6 +6366,26 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     <message>
         <source>{percent}%</source>
         <translation>{percent} %</translation>
+    </message>
+    <message>
+        <source>Dense search: rank {rank}, similarity {score}</source>
+        <translation>Vektorsuche: Rang {rank}, Ähnlichkeit {score}</translation>
+    </message>
+    <message>
+        <source>Dense search: not among its candidates</source>
+        <translation>Vektorsuche: nicht unter ihren Kandidaten</translation>
+    </message>
+    <message>
+        <source>Lexical search: rank {rank}, BM25 score {score}</source>
+        <translation>Wortsuche: Rang {rank}, BM25-Wert {score}</translation>
+    </message>
+    <message>
+        <source>Lexical search: not among its candidates</source>
+        <translation>Wortsuche: nicht unter ihren Kandidaten</translation>
+    </message>
+    <message>
+        <source>Fused: {score} (the order of this question&apos;s results, not comparable with other questions)</source>
+        <translation>Kombiniert: {score} (die Reihenfolge der Ergebnisse dieser Frage, nicht mit anderen Fragen vergleichbar)</translation>
     </message>
     <message>
         <source>No excerpts found.</source>

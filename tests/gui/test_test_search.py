@@ -164,11 +164,16 @@ def test_shows_the_exact_block_markers_paths_pages_and_scores(
     assert table.textElideMode() == Qt.TextElideMode.ElideMiddle
     top = result.excerpts[0].candidate
     assert top.lexical_rank is not None and top.dense_rank is not None
-    assert column(table, 3)[0] == f"{top.fused:.4f}"
-    assert column(table, 4)[0] == str(top.dense_rank)
-    assert column(table, 5)[0] == f"{top.dense_score:.3f}"
-    assert column(table, 6)[0] == str(top.lexical_rank)
-    assert column(table, 7)[0] == f"{top.lexical_score:.2f}"
+    assert column(table, 3)[0] == f"{top.relevance:.2f}"
+    assert column(table, 4)[0] == f"{top.dense_score:.3f}"
+    assert column(table, 5)[0] == f"{top.coverage * 100:.0f}%"  # type: ignore[operator]
+    details = column(table, 3, tips=True)[0].splitlines()  # the parts' raw scores: the tooltip
+    assert details == [
+        f"Dense search: rank {top.dense_rank}, similarity {top.dense_score:.3f}",
+        f"Lexical search: rank {top.lexical_rank}, BM25 score {top.lexical_score:.2f}",
+        f"Fused: {top.fused:.4f} (the order of this question's results, not comparable with "
+        "other questions)",
+    ]
 
     dropped = dialog.dropped_table
     assert dropped.rowCount() == len(result.dropped) > 0

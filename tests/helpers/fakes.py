@@ -71,6 +71,9 @@ class RankedVectors:
     def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
         return [h for h in self.dense if h.chunk.source_id in source_ids][:k]
 
+    def calibration(self) -> tuple[float, ...]:
+        return ()
+
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         return [h for h in self.lexical if h.chunk.source_id in source_ids][:k]
 

@@ -148,7 +148,12 @@ def test_every_tool_over_stdio(
             assert found["excerpts"][0]["marker"] == "R1"
             assert found["excerpts"][0]["path"] == str(volcano)
             assert found["excerpts"][0]["page"] is None
-            assert set(found["excerpts"][0]["scores"]) >= {"fused", "dense_rank", "lexical_rank"}
+            assert set(found["excerpts"][0]["scores"]) >= {
+                "relevance",
+                "fused",
+                "dense_rank",
+                "lexical_rank",
+            }
             assert "text" not in found["excerpts"][0]
             assert found["budget_tokens"] == 4000
             small = await call(
@@ -262,14 +267,16 @@ def test_search_says_so_when_nothing_is_relevant_enough(
             assert (data["block"], data["excerpts"], data["note"]) == ("", [], NOTHING_RELEVANT)
             assert set(data["dropped_counts"]) == {DROP_BELOW_FLOOR}
             assert data["dropped"] and data["dropped"][0]["reason"] == DROP_BELOW_FLOOR
-            assert data["relevance"] == [
-                {
-                    "store": "Science notes",
-                    "level": "low",
-                    "dense_min_similarity": 0.25,
-                    "lexical_min_coverage": 0.5,
-                }
-            ]
+            (floor,) = data["relevance"]
+            assert (floor["store"], floor["level"], floor["min_relevance"]) == (
+                "Science notes",
+                "low",
+                0.5,
+            )
+            assert floor["calibrated"] is True and floor["dense_min_similarity"] >= 0.25
+            assert floor["lexical_min_coverage"] == 0.5
+            # the same relevance value as search --json: every rejected one under the floor's
+            assert all(d["scores"]["relevance"] < 0.5 for d in data["dropped"])
             assert "<retrieved_context>" not in explanation
 
     anyio.run(scenario)

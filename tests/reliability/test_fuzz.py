@@ -342,6 +342,9 @@ class FakeVectors:
     def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
         return [h for h in self.hits if h.chunk.source_id in source_ids][:k]
 
+    def calibration(self) -> tuple[float, ...]:
+        return ()
+
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         return list(reversed(self.search(np.zeros(1), k, source_ids)))
 

@@ -45,7 +45,7 @@ from kortty_rag.models import (
     SyncMode,
 )
 from kortty_rag.progress import CancelToken, Progress
-from kortty_rag.retrieval.relevance import with_level
+from kortty_rag.retrieval.relevance import RelevanceFloor, with_level
 from kortty_rag.retrieval.search import (
     RetrievalLimits,
     RetrievalResult,
@@ -480,6 +480,11 @@ class Workspace:
         return self.retrieval.search(
             query, stores, limits=limits, options=options, context_window=context_window
         )
+
+    def relevance_floor(self, store: Store) -> RelevanceFloor:
+        """The store's minimum relevance as it applies now: its level, with the floor calibrated on
+        its active snapshot (docs/DESIGN.md §11)."""
+        return self.retrieval.floor(store)
 
     # -- internals ------------------------------------------------------------------------------------
 

@@ -41,21 +41,27 @@ _UNDERLINE = re.compile(r"^([=\-~^\"'*+#:.`_<>])\1{2,}[ \t]*$")
 #: the end of one sentence and the start of the next (a first line holding two is a paragraph)
 _SENTENCE_BREAK = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s+[\"'\u201c\u2018(\[]*(\w)")
 _MARKUP = re.compile(r"!?\[([^\]]*)\]\([^)]*\)|[*_`]+")
+#: a reStructuredText role (``:mod:`json` ``, ``:ref:`title <target>` ``): its text stays
+_ROLE = re.compile(r":[\w.+-]+(?::[\w.+-]+)*:`([^`<]*?)\s*(?:<[^`>]*>)?`")
 
 
 @dataclass(frozen=True)
 class Piece:
-    """Text of one section (``section`` counts from 0), at ``start`` of the document's text."""
+    """Text of one section (``section`` counts from 0), at ``start`` of the document's text;
+    ``heading_line``: the text is the section's heading (with its underline and overline), not its
+    body."""
 
     section: int
     heading: tuple[str, ...]
     start: int
     text: str
+    heading_line: bool = False
 
 
 def clean_heading(text: str) -> str:
-    """A heading as plain words: links reduced to their text, emphasis and code marks removed."""
-    plain = _MARKUP.sub(lambda m: m.group(1) or "", text)
+    """A heading as plain words: links and reST roles reduced to their text, emphasis and code
+    marks removed."""
+    plain = _MARKUP.sub(lambda m: m.group(1) or "", _ROLE.sub(r"\1", text))
     return " ".join(plain.split())[:MAX_HEADING]
 
 
@@ -159,7 +165,7 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
                 level = (1 if char == "=" else 2) if not rst else outline.rst_level(char)
                 section += 1
                 heading = outline.enter(level, title) if title else heading
-                yield Piece(section, heading, held[0], held[1] + line)
+                yield Piece(section, heading, held[0], held[1] + line, heading_line=True)
                 held = None
                 blank_before = False
                 continue
@@ -170,7 +176,7 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
             title = clean_heading(match.group(2) or "")
             section += 1
             heading = outline.enter(level, title) if title else heading
-            yield Piece(section, heading, start, line)
+            yield Piece(section, heading, start, line, heading_line=True)
             blank_before = False
             continue
         if not stripped.strip():
@@ -178,7 +184,7 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
             yield Piece(section, heading, start, line)
             continue
         if rst and underline:  # a reST overline: the title and its underline follow
-            yield Piece(section, heading, start, line)
+            yield Piece(section, heading, start, line, heading_line=True)
             continue
         if blank_before:
             held = (start, line)  # may be a setext/reST heading: decided by the next line

@@ -68,7 +68,7 @@ def _scores(c: Any) -> str:
         lexical = f"lexical #{c.lexical_rank} ({c.lexical_score:.2f}{terms})"
     else:
         lexical = "lexical -"
-    return f"fused {c.fused:.4f}  {dense}  {lexical}"
+    return f"relevance {c.relevance:.2f}  {dense}  {lexical}  fused {c.fused:.4f}"
 
 
 def print_explanation(result: RetrievalResult) -> None:

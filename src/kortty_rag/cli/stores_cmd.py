@@ -19,7 +19,6 @@ from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
 from kortty_rag.index.factory import lexical_language
 from kortty_rag.models import FusionMethod, RelevanceLevel, Store, StoreRoles, StoreType
-from kortty_rag.retrieval.relevance import floor_for
 from kortty_rag.retrieval.search import store_weights
 from kortty_rag.sources.scan import human_size
 from kortty_rag.untrusted import escape_line
@@ -363,7 +362,7 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
     change = workspace.set_retrieval(store, **changes)
     store, reanalysed = change.store, change.reanalysed
     settings = store.settings.get("retrieval", {})
-    floor = floor_for(store)
+    floor = workspace.relevance_floor(store)
     lexical = lexical_state(store, reanalysed)
     if args.json:
         shown = settings | {"min_relevance": floor.level.value, "language": lexical.setting}

@@ -37,9 +37,10 @@ DENSE_FLOORS: dict[str, Floors] = {
 #: what most models rate as related; a store can raise its level.
 IMPORTED_DENSE_FLOORS: Floors = (0.20, 0.30, 0.40)
 #: Lexical evidence, for every model: the IDF-weighted share of the query's terms the chunk holds
-#: (non-decreasing, so that every level admits a subset of the one below). Calibrated with the
-#: starter's floors above: of the off-topic questions' best lexical matches, 2 of 30 reach 0.5.
-LEXICAL_SHARES: Floors = (0.5, 0.5, 0.75)
+#: (increasing, so that every level admits a subset of the one below and each level's share has a
+#: relevance value of its own). Calibrated with the starter's floors above: of the off-topic
+#: questions' best lexical matches, 2 of 30 reach 0.5.
+LEXICAL_SHARES: Floors = (0.5, 0.6, 0.75)
 
 _QWEN_QUERY = (
     "Instruct: Given a search query, retrieve relevant passages that answer the query\nQuery: "

@@ -34,6 +34,11 @@ class StoreUpdate(Protocol):
         """Index ``document`` from stored chunks of the same content (``moving``: a document this
         update removes anyway, re-pointed in place); the chunks reused, or ``None``."""
 
+    def calibrate(self, probes: np.ndarray) -> None:
+        """Record, at commit, how close the store's chunks come to the off-topic ``probes`` (query
+        vectors, one per row; :mod:`kortty_rag.index.calibration`). A store type that keeps no
+        calibration ignores it."""
+
     def commit(self) -> None:
         """Make the update visible atomically; on failure the previous state stays served."""
 
@@ -45,6 +50,9 @@ class VectorStore(Protocol):
         """Changes whenever a commit becomes visible (lets a job notice a store changed under it)."""
 
     def documents(self) -> list[Document]: ...
+
+    def calibration(self) -> tuple[float, ...]:
+        """The probes' best similarities to the served state, ascending (empty: not calibrated)."""
 
     def begin(self, *, fresh: bool = False) -> StoreUpdate:
         """Start an update from the current state (``fresh``: from empty, for a rebuild)."""

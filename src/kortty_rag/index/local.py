@@ -51,6 +51,9 @@ class LocalUpdate:
     def vector_for(self, sha: bytes) -> np.ndarray | None:
         return self._builder.vector_for(sha)
 
+    def calibrate(self, probes: np.ndarray) -> None:
+        self._builder.calibrate(probes)
+
     def reuse_document(
         self, document: Document, chunk_id: ChunkIdOf, moving: tuple[str, str] | None = None
     ) -> int | None:
@@ -153,6 +156,10 @@ class LocalStore:
     def documents(self) -> list[Document]:
         snap = self._refresh()
         return snap.documents() if snap else []
+
+    def calibration(self) -> tuple[float, ...]:
+        snap = self._refresh()
+        return snap.manifest.calibration if snap else ()
 
     def begin(self, *, fresh: bool = False) -> LocalUpdate:
         """An update of the active snapshot; ``fresh`` (or a store opened with ``ignore_active``,

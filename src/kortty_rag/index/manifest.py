@@ -42,8 +42,11 @@ class Manifest:
     chunks: int
     documents: int
     files: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: the probes' best similarities to this snapshot, ascending (:mod:`kortty_rag.index.calibration`)
+    calibration: tuple[float, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        extra = {"calibration": list(self.calibration)} if self.calibration else {}
         return {
             "product": PRODUCT,
             "format": self.format,
@@ -55,7 +58,7 @@ class Manifest:
             "chunks": self.chunks,
             "documents": self.documents,
             "files": self.files,
-        }
+        } | extra
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Manifest:
@@ -69,4 +72,14 @@ class Manifest:
             chunks=int(data["chunks"]),
             documents=int(data["documents"]),
             files={str(k): dict(v) for k, v in data["files"].items()},
+            calibration=_similarities(data.get("calibration", [])),
         )
+
+
+def _similarities(value: Any) -> tuple[float, ...]:
+    """A manifest's calibration as read (a list of numbers from -1 to 1, else none)."""
+    if not isinstance(value, list) or not all(isinstance(v, (int, float)) for v in value):
+        return ()
+    if not all(-1.0 <= float(v) <= 1.0 for v in value):
+        return ()
+    return tuple(sorted(float(v) for v in value))

@@ -175,6 +175,11 @@ class QdrantStore:
         docs = [d for m in self.manifests().values() for d in m.documents]
         return sorted(docs, key=lambda d: (d.source_id, d.rel_path))
 
+    def calibration(self) -> tuple[float, ...]:
+        """None kept: retrieval computes a Qdrant store's calibration once per version
+        (:mod:`kortty_rag.retrieval.calibrated`, docs/DESIGN.md §11)."""
+        return ()
+
     def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
         query = np.asarray(vector, dtype=np.float32).reshape(-1).tolist()
         return self._query(msg("search the dense vectors"), query, DENSE, k, source_ids)

@@ -111,6 +111,10 @@ class QdrantUpdate:
         self._touch(source_id)
         return removed
 
+    def calibrate(self, probes: np.ndarray) -> None:
+        """A Qdrant store keeps no relevance calibration: retrieval computes it per version (see
+        :meth:`QdrantStore.calibration`)."""
+
     def vector_for(self, sha: bytes) -> np.ndarray | None:
         """No reuse by content for a Qdrant store (docs/DESIGN.md §10): its vectors are embedded."""
         return None

@@ -54,6 +54,7 @@ from kortty_rag.config.store_files import (
 )
 from kortty_rag.errors import IncompatibleIndexError, SnapshotError, StoreFolderChangedError
 from kortty_rag.index.bm25 import AUTO, LexicalIndex
+from kortty_rag.index.calibration import best_similarities
 from kortty_rag.index.chunkdb import ChunkIdOf, ChunkReader, ChunkWriter, NewChunk, write_errors
 from kortty_rag.index.hnsw_file import HnswFileInfo, validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, HnswParams, Manifest
@@ -617,6 +618,9 @@ class SnapshotBuilder:
         self.changed = False
         #: chunks whose vector was reused by content instead of being embedded
         self.reused = 0
+        #: the relevance calibration: the base's until :meth:`calibrate` gives probes
+        self.calibration = base.calibration if base is not None and not fresh else ()
+        self._probes: np.ndarray | None = None
         self._base: BaseVectors | None = None
         try:
             if base is not None and not fresh:
@@ -824,11 +828,17 @@ class SnapshotBuilder:
         finally:
             self._discard()
 
+    def calibrate(self, probes: np.ndarray) -> None:
+        """Record the probes' best similarities to the snapshot when it is committed."""
+        self._probes = probes
+
     def _commit(self) -> Manifest:
         live = self.db.live_labels()
         with write_errors():
             self.db.pool.collect(len(live))
         self._maybe_compact(live)
+        if self._probes is not None:
+            self.calibration = best_similarities(self.index, self._probes, len(live))
         self.db.update_lexical(self.language)
         checkpoint("commit-started")
         build = self._build
@@ -870,6 +880,7 @@ class SnapshotBuilder:
             len(live),
             len(self._docs),
             files,
+            self.calibration,
         )
         raw = (json.dumps(manifest.to_json(), indent=2) + "\n").encode()
         fd = build.open_file(MANIFEST, os.O_WRONLY | os.O_CREAT | os.O_EXCL)

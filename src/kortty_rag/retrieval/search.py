@@ -21,7 +21,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from kortty_rag.models import (
     SourceKind,
     Store,
 )
+from kortty_rag.retrieval.calibrated import Resources, store_calibration
 from kortty_rag.retrieval.context import (
     BlockExcerpt,
     block_overhead_tokens,
@@ -105,6 +106,8 @@ class Candidate:
     lexical_score: float | None
     #: share of the query's content terms in the chunk; None without a lexical match
     coverage: float | None = None
+    #: relevance from 0 to 1, on the scale of the store's floor (:mod:`kortty_rag.retrieval.relevance`)
+    relevance: float = 0.0
 
     @property
     def document(self) -> tuple[str, str, str]:
@@ -134,6 +137,7 @@ class Candidate:
 
     def scores_json(self) -> dict[str, Any]:
         return {
+            "relevance": round(self.relevance, 6),
             "fused": round(self.fused, 6),
             "dense_rank": self.dense_rank,
             "dense_score": None if self.dense_score is None else round(self.dense_score, 6),
@@ -248,10 +252,6 @@ def store_weights(store: Store) -> FusionWeights:
     return FusionWeights(dense, 1.0 - dense, settings.rrf_k, settings.fusion.value)
 
 
-#: Opens the vector store of a store, and its embedder when the dense part runs (cached by the service).
-Resources = Callable[[Store, bool], tuple[VectorStore, Embedder | None]]
-
-
 def _candidates(
     store: Store,
     sources: dict[str, Source],
@@ -315,16 +315,24 @@ def retrieve(
     limits = limits or RetrievalLimits()
     options = options or SearchOptions()
     budget = limits.budget(context_window)
-    floors = {s.id: floor_for(s, options.min_relevance) for s in stores}
+    floors = {
+        s.id: floor_for(
+            s,
+            options.min_relevance,
+            store_calibration(s, resources, dense=retrieval_parts(s, options)[0]),
+        )
+        for s in stores
+    }
     candidates: list[Candidate] = []
     disabled: list[Candidate] = []
     if query.strip():
         for store in stores:
+            floor = floors[store.id]
             enabled = {s.id: s for s in store.sources if s.enabled}
-            candidates += _candidates(store, enabled, query, options, resources)
+            candidates += _judged(floor, _candidates(store, enabled, query, options, resources))
             if options.explain:
                 off = {s.id: s for s in store.sources if not s.enabled}
-                disabled += _candidates(store, off, query, options, resources)
+                disabled += _judged(floor, _candidates(store, off, query, options, resources))
     candidates.sort(key=lambda c: -c.fused)
     selection = select(
         candidates,
@@ -356,6 +364,11 @@ def retrieve(
         relevance=tuple(floors.values()),
         note=note,
     )
+
+
+def _judged(floor: RelevanceFloor, candidates: list[Candidate]) -> list[Candidate]:
+    """``candidates`` of the floor's store with their relevance on its scale."""
+    return [replace(c, relevance=floor.relevance(c.dense_score, c.coverage)) for c in candidates]
 
 
 @dataclass(frozen=True)
@@ -479,6 +492,12 @@ class RetrievalService:
             options=options,
             context_window=context_window,
         )
+
+    def floor(self, store: Store, level: RelevanceLevel | None = None) -> RelevanceFloor:
+        """The relevance floor ``store``'s candidates meet (``level``, else the store's own), with
+        the calibration its served snapshot keeps."""
+        calibration = store_calibration(store, self.resources, dense=store.options.retrieval.dense)
+        return floor_for(store, level, calibration)
 
     def forget(self, store_id: str) -> None:
         with self._lock:

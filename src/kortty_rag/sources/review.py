@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -76,10 +77,17 @@ class ReviewRow:
             else estimate
         )
 
-    def with_estimate(self, identity: EmbeddingIdentity) -> ReviewRow:
+    def with_estimate(self, identity: EmbeddingIdentity, chunks: int | None = None) -> ReviewRow:
+        """The row with its chunk and time estimates: ``chunks`` when counted, else from its
+        characters."""
         if self.status is not FileStatus.INDEX:
             return self
-        chunks = estimated_chunks(self.characters, identity.chunk_tokens, identity.overlap_tokens)
+        if chunks is None:
+            chunks = estimated_chunks(
+                self.characters, identity.chunk_tokens, identity.overlap_tokens
+            )
+            if self.pages:  # a PDF's pages are chunked one by one
+                chunks = max(chunks, self.pages)
         seconds = estimated_seconds(chunks, identity.chunk_tokens)
         return replace(self, estimated_chunks=chunks, estimated_seconds=seconds)
 
@@ -229,13 +237,23 @@ class ReviewReport:
             "warnings": list(self.warnings),
         }
 
-    def with_estimates(self, identity: EmbeddingIdentity) -> ReviewReport:
+    def with_estimates(
+        self,
+        identity: EmbeddingIdentity,
+        counted: Callable[[SourceReview, ReviewRow], int | None] | None = None,
+    ) -> ReviewReport:
         """The report with chunk and time estimates on every row to index (``identity``: the store's
-        model and chunk length)."""
+        model and chunk length; ``counted``: a row's chunks as counted, None where not known)."""
+
+        def row_estimate(review: SourceReview, row: ReviewRow) -> ReviewRow:
+            if counted is None or row.status is not FileStatus.INDEX:
+                return row.with_estimate(identity)
+            return row.with_estimate(identity, counted(review, row))
+
         return replace(
             self,
             sources=tuple(
-                replace(review, rows=tuple(row.with_estimate(identity) for row in review.rows))
+                replace(review, rows=tuple(row_estimate(review, row) for row in review.rows))
                 for review in self.sources
             ),
         )

@@ -26,6 +26,7 @@ from kortty_rag.chunking.estimate import estimated_chunks
 from kortty_rag.chunking.splitter import Splitter
 from kortty_rag.chunking.structured import document_spans
 from kortty_rag.embedding.base import EMBED_BATCH, Embedder
+from kortty_rag.embedding.probes import probe_vectors
 from kortty_rag.errors import EmbeddingError, ExtractionError, SnapshotError
 from kortty_rag.extract.document import ExtractionCache, open_document
 from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
@@ -228,6 +229,8 @@ class IndexRun:
                 update.remove_document(source_id, rel_path)
             self.progress.stage("activate", total=1)
             self.progress.message(msg("Activating the new snapshot…"))
+            if self.embedder is not None:  # the store's relevance calibration (docs/DESIGN.md §11)
+                update.calibrate(probe_vectors(self.embedder))
             update.commit()
             self.progress.advance()
         except BaseException:
@@ -297,8 +300,8 @@ class IndexRun:
 
     def _estimate(self, task: DocumentTask) -> int:
         identity = self.embedder.identity if self.embedder is not None else None
-        if identity is None:
-            return 1
+        if task.estimated_chunks or identity is None:
+            return max(1, task.estimated_chunks)
         chunks = estimated_chunks(task.characters, identity.chunk_tokens, identity.overlap_tokens)
         return max(1, chunks)
 

@@ -29,6 +29,8 @@ class DocumentTask:
     size_limit: int
     #: characters of text the review found (0 when unknown)
     characters: int = 0
+    #: chunks the review estimated (0 when unknown)
+    estimated_chunks: int = 0
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ class ChangePlan:
                     changed=row.reason == "changed",
                     size_limit=review.source.options.max_file_size,
                     characters=row.characters,
+                    estimated_chunks=row.estimated_chunks,
                 )
                 for row in review.rows
                 if row.status is FileStatus.INDEX

@@ -10,7 +10,6 @@ in between.
 
 from __future__ import annotations
 
-import os
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -46,13 +45,13 @@ from kortty_rag.models import (
     SyncMode,
 )
 from kortty_rag.progress import CancelToken, NullProgress, Progress
-from kortty_rag.sources.imported_roots import refusal
-from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState, SourceReview
-from kortty_rag.sources.rootpath import root_moved
+from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState
 from kortty_rag.sources.scan import ScanLimits, Scanner
 from kortty_rag.sources.selection import absolute, file_source_index, real, select_sources
+from kortty_rag.sync.estimates import counted_estimates
 from kortty_rag.sync.pipeline import IndexSummary, SourceOutcome, run_index
 from kortty_rag.sync.plan import ChangePlan
+from kortty_rag.sync.review_scope import first_reviews, pinned
 from kortty_rag.sync.scan_reports import delete_reports, save_report
 
 #: what a job does while the embedding model loads (seconds, the first time in a process)
@@ -167,7 +166,7 @@ class StoreSession:
         *,
         configured: Sequence[Source] | None = None,
     ) -> PreparedReview:
-        sources, refused = _first_reviews(sources)
+        sources, refused = first_reviews(sources)
         vectors = vectors or self.vectors
         cache = ExtractionCache()
         documents = vectors.documents()
@@ -183,7 +182,13 @@ class StoreSession:
             progress=self.progress,
             cancel=self.cancel,
         )
-        report = scanner.scan(sources).with_estimates(self.store.embedding)
+        report = counted_estimates(
+            scanner.scan(sources),
+            self.store.embedding,
+            pdf=self._pdf,
+            cache=cache,
+            cancel=self.cancel,
+        )
         report = replace(report, sources=report.sources + refused)
         return PreparedReview(
             self.store.id, report, ChangePlan.from_review(report, version), new, rejected, cache
@@ -254,7 +259,7 @@ class StoreSession:
             embedder = load_embedder(self.store.embedding)
         keep = {s.id for s in self.store.sources} | {s.id for s in review.new_sources}
         summary = run_index(
-            _pinned(review.plan),
+            pinned(review.plan),
             self.vectors,
             embedder,
             keep_sources=keep,
@@ -532,54 +537,6 @@ def _after(
         last_indexed_at=when,
         real_path=base.real_path or real(base.path),  # recorded now for a source saved before
     )
-
-
-def _first_reviews(
-    sources: Sequence[Source],
-) -> tuple[list[Source], tuple[SourceReview, ...]]:
-    """``sources`` as they may be scanned, and a root error for each that came with an import and is
-    refused now (docs/DESIGN.md §14): its first review checks the import's rules again — a link may
-    have appeared since — and pins a root that did not exist at the import to its real path now."""
-    scanned: list[Source] = []
-    refused: list[SourceReview] = []
-    for source in sources:
-        if not source.needs_review:
-            scanned.append(source)
-            continue
-        reason = refusal(source.path)
-        if reason is not None:
-            refused.append(
-                SourceReview(
-                    source,
-                    (),
-                    root_state=RootState.ERROR,
-                    root_error=msg(
-                        "{path} was not read: {reason}", path=source.path, reason=reason
-                    ),
-                )
-            )
-        elif source.real_path is None and os.path.lexists(source.path):
-            scanned.append(source.evolve(real_path=real(source.path)))
-        else:
-            scanned.append(source)
-    return scanned, tuple(refused)
-
-
-def _pinned(plan: ChangePlan) -> ChangePlan:
-    """``plan`` with every source whose root resolves elsewhere since the review turned into a root
-    error: nothing is read through the moved path, nothing is removed, its chunks stay."""
-    sources = []
-    for source_plan in plan.sources:
-        moved = root_moved(source_plan.source)
-        if moved and source_plan.root_state is not RootState.ERROR:
-            sources.append(
-                replace(
-                    source_plan, root_state=RootState.ERROR, root_error=moved, add=(), remove=()
-                )
-            )
-        else:
-            sources.append(source_plan)
-    return replace(plan, sources=tuple(sources))
 
 
 def find_source(store: Store, path_or_id: str) -> Source:

@@ -45,6 +45,9 @@ class FakeVectors:
         self.calls.append("dense")
         return self._hits(source_ids, k, reverse=False)
 
+    def calibration(self) -> tuple[float, ...]:
+        return ()
+
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         self.calls.append("lexical")
         return self._hits(source_ids, k, reverse=True)

@@ -64,20 +64,22 @@ def test_the_floor_follows_the_level_and_the_model() -> None:
     assert store_level(IMPORTED) is RelevanceLevel.LOW  # the default
     medium = floor_for(STARTER, RelevanceLevel.MEDIUM)
     assert floor_for(STARTER).level is RelevanceLevel.LOW
-    assert (medium.level, medium.dense, medium.lexical) == (RelevanceLevel.MEDIUM, 0.35, 0.5)
+    assert (medium.level, medium.dense, medium.lexical) == (RelevanceLevel.MEDIUM, 0.35, 0.6)
     assert floor_for(IMPORTED, RelevanceLevel.MEDIUM).dense == 0.30
     high = floor_for(with_level(STARTER, RelevanceLevel.HIGH))
     assert (high.dense, high.lexical) == (0.45, 0.75)
     assert floor_for(STARTER, RelevanceLevel.LOW).to_json() == {
         "store": "Starter",
         "level": "low",
+        "min_relevance": 0.5,
         "dense_min_similarity": 0.25,
         "lexical_min_coverage": 0.5,
+        "calibrated": False,
     }
     off = floor_for(STARTER, RelevanceLevel.OFF)
     assert off.admits(None, None) and off.admits(-1.0, 0.0)
     assert medium.admits(0.35, None) and not medium.admits(0.34, None)
-    assert medium.admits(None, 0.5) and not medium.admits(0.1, 0.49)
+    assert medium.admits(None, 0.6) and not medium.admits(0.1, 0.59)
 
 
 def test_candidates_below_the_floor_are_dropped_with_the_reason() -> None:

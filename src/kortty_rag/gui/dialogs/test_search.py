@@ -79,31 +79,21 @@ WEAK_DENSE_SCORE = 0.3
 
 
 def score_columns() -> list[tuple[str, str]]:
-    """Short column titles (the tables share the dialog with the block) and what each one means."""
+    """Short column titles (the tables share the dialog with the block) and what each one means;
+    the parts' ranks, the BM25 score and the fused score are in the relevance cell's tooltip."""
     return [
         (
-            translate("TestSearchDialog", "Fused"),
+            translate("TestSearchDialog", "Relevance"),
             translate(
                 "TestSearchDialog",
-                "Both rankings fused into one (the store's fusion setting); the order of the "
-                "results",
+                "How relevant the excerpt is, from 0 to 1, on one scale for every row, question "
+                "and store: 0.5 is the minimum relevance low, 0.6 medium, 0.7 high. Its tooltip "
+                "has the ranks and raw scores",
             ),
-        ),
-        (
-            translate("TestSearchDialog", "Dense #"),
-            translate("TestSearchDialog", "Rank in the dense (embedding similarity) search"),
         ),
         (
             translate("TestSearchDialog", "Dense"),
             translate("TestSearchDialog", "Cosine similarity of the query and the excerpt"),
-        ),
-        (
-            translate("TestSearchDialog", "Lexical #"),
-            translate("TestSearchDialog", "Rank in the lexical (BM25 exact word) search"),
-        ),
-        (
-            translate("TestSearchDialog", "Lexical"),
-            translate("TestSearchDialog", "BM25 score"),
         ),
         (
             translate("TestSearchDialog", "Terms"),
@@ -207,13 +197,34 @@ def candidate_cells(candidate: Candidate) -> list[str]:
     return [
         Cell(candidate.chunk.rel_path or candidate.path, candidate.path),
         _number(candidate.chunk.page),
-        _decimal(candidate.fused, 4),
-        _number(candidate.dense_rank),
+        Cell(_decimal(candidate.relevance, 2), score_details(candidate)),
         _number(candidate.dense_score, 3),
-        _number(candidate.lexical_rank),
-        _number(candidate.lexical_score, 2),
         coverage,
     ]
+
+
+def score_details(candidate: Candidate) -> str:
+    """The parts' ranks and raw scores behind a relevance value, for its tooltip."""
+    dense = (
+        translate("TestSearchDialog", "Dense search: rank {rank}, similarity {score}").format(
+            rank=candidate.dense_rank, score=_number(candidate.dense_score, 3)
+        )
+        if candidate.dense_rank is not None
+        else translate("TestSearchDialog", "Dense search: not among its candidates")
+    )
+    lexical = (
+        translate("TestSearchDialog", "Lexical search: rank {rank}, BM25 score {score}").format(
+            rank=candidate.lexical_rank, score=_number(candidate.lexical_score, 2)
+        )
+        if candidate.lexical_rank is not None
+        else translate("TestSearchDialog", "Lexical search: not among its candidates")
+    )
+    fused = translate(
+        "TestSearchDialog",
+        "Fused: {score} (the order of this question's results, not comparable with other "
+        "questions)",
+    ).format(score=_decimal(candidate.fused, 4))
+    return "\n".join([dense, lexical, fused])
 
 
 def weakness(result: RetrievalResult) -> str:
