@@ -232,9 +232,9 @@ def block_rankings(
     service: Any, store: Any, corpus: Corpus, doc_of_path: dict[str, str], **options: Any
 ) -> tuple[Rankings, dict[str, str]]:
     """Each question's block through ``retrieve()``: its excerpts' documents in order, and where the
-    judged page went (``hit``, or the reason the block gives for its best dropped chunk, or ``not a
-    candidate``)."""
-    from kortty_rag.retrieval.search import SearchOptions
+    judged page went (``hit``; the reason the block gives for the page's best dropped chunk that
+    passed the floor, else ``below relevance floor``; or ``not a candidate``)."""
+    from kortty_rag.retrieval.search import DROP_BELOW_FLOOR, SearchOptions
 
     rankings: Rankings = {}
     fate: dict[str, str] = {}
@@ -251,7 +251,10 @@ def block_rankings(
             for d in result.dropped
             if relevant.get(doc_of_path.get(d.candidate.chunk.rel_path, ""), 0) > 0
         ]
-        fate[qid] = reasons[0] if reasons else "not a candidate"
+        # a page with one chunk below the floor and another admitted but crowded out lost to the
+        # block's limits, not to the floor: an admitted chunk's reason comes first
+        admitted = [r for r in reasons if r != DROP_BELOW_FLOOR]
+        fate[qid] = (admitted or reasons or ["not a candidate"])[0]
     return rankings, fate
 
 
