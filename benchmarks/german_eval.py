@@ -44,7 +44,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -465,7 +465,8 @@ def run_corpus(
     work: Path,
     model: Any,
     embedder: Any,
-) -> list[Result]:
+    report: Callable[[Result], None],
+) -> None:
     from kortty_rag.app.workspace import Workspace
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.index.factory import open_vector_store
@@ -476,7 +477,6 @@ def run_corpus(
     texts = read_corpus(corpus.dataset, all_ids)
     bm25 = bm25s_for(corpus.language, all_ids, texts)
     whole = {q: bm25.rank(t) for q, t in corpus.queries.items()}
-    results = []
     print(
         f"{corpus.label}: {len(all_ids)} documents, {len(corpus.queries)} questions ({len(doc_ids)} judged pages)",
         file=sys.stderr,
@@ -521,12 +521,11 @@ def run_corpus(
             result.notes.append(
                 f"indexing: {indexing}; questions {time.perf_counter() - started:.0f} s"
             )
-            results.append(result)
             (work / f"details-{corpus.label}-{fmt}-{setting}.json").write_text(
                 json.dumps(result.details, ensure_ascii=False, indent=1), encoding="utf-8"
             )
             print(f"    language {setting} (index {used}) done", file=sys.stderr)
-    return results
+            report(result)
 
 
 # -- reporting --------------------------------------------------------------------------------------
@@ -732,39 +731,38 @@ def main() -> None:
         english = work / "english-set"
         build_english(args.dataset, english, max_chars=30_000)
         corpora.append(Corpus("english", english, "en"))
+    print(f"model {model.id}; code {code_state()}; work folder {work}", flush=True)
     results: list[Result] = []
+
+    def report(result: Result) -> None:
+        """Print one pass's figures at once (a run cut short keeps what it measured)."""
+        results.append(result)
+        print()
+        print_table(result.title, result.figures)
+        print("  " + "; ".join(result.notes))
+        print_table("  fusion of the product's parts, no floor (other weights)", result.sweep)
+        diagnose(result, result.floor[1], result.floor[0], args.examples)
+        sys.stdout.flush()
+        if args.json:
+            figures = [
+                {"title": r.title, "figures": r.figures, "sweep": r.sweep, "notes": r.notes}
+                for r in results
+            ]
+            args.json.write_text(json.dumps(figures, ensure_ascii=False, indent=2), "utf-8")
+
     for corpus in corpora:
         corpus.load(args.limit_queries)
         own = [corpus.language if x == "own" else x for x in languages]
-        results += run_corpus(
+        run_corpus(
             corpus,
             formats if corpus.label == "german" else ["txt"],
             own,
             work=work,
             model=model,
             embedder=embedder,
+            report=report,
         )
-
-    print(f"model {model.id}; code {code_state()}; work folder {work}")
-    for result in results:
-        print()
-        print_table(result.title, result.figures)
-        print("  " + "; ".join(result.notes))
-        print_table("  fusion of the product's parts, no floor (other weights)", result.sweep)
-        diagnose(result, result.floor[1], result.floor[0], args.examples)
     print(f"\ntotal {time.perf_counter() - started:.0f} s")
-    if args.json:
-        args.json.write_text(
-            json.dumps(
-                [
-                    {"title": r.title, "figures": r.figures, "sweep": r.sweep, "notes": r.notes}
-                    for r in results
-                ],
-                ensure_ascii=False,
-                indent=2,
-            ),
-            encoding="utf-8",
-        )
 
 
 if __name__ == "__main__":
