@@ -36,6 +36,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from kortty_rag.embedding.catalog import LEXICAL_SHARES, relevance_floors
 from kortty_rag.messages import msg
 from kortty_rag.models import RelevanceLevel, RetrievalSettings, Store
@@ -165,21 +167,13 @@ def dense_scale(
     fixed = relevance_floors(model_id)
     if not calibration:
         return (round(fixed[0] - _NOISE_BELOW_FLOOR, 6), *fixed), False
-    noise = _quantile(calibration, 0.5)
+    noise = float(np.quantile(calibration, 0.5))
     # raised at most to the model's medium floor, whose cost on SciFact was measured (README)
-    low = min(max(fixed[0], _quantile(calibration, PROBE_QUANTILE) + MARGIN), fixed[1])
+    low = min(max(fixed[0], float(np.quantile(calibration, PROBE_QUANTILE)) + MARGIN), fixed[1])
     raise_by = low - fixed[0]  # the levels keep the model's steps between them
     noise = min(noise, low - 0.05)
     medium, high = fixed[1] + raise_by, fixed[2] + raise_by
     return (round(noise, 6), round(low, 6), round(medium, 6), round(high, 6)), True
-
-
-def _quantile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile of ascending ``values`` (linear between the two nearest)."""
-    position = q * (len(values) - 1)
-    below = int(position)
-    above = min(below + 1, len(values) - 1)
-    return values[below] + (values[above] - values[below]) * (position - below)
 
 
 def floor_for(
