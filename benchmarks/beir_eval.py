@@ -145,6 +145,8 @@ class ProductRuns:
         self.dense: dict[str, list[tuple[int, float]]] = {}
         self.lexical: dict[str, list[tuple[int, float]]] = {}
         self.coverage: dict[str, dict[int, float]] = {}
+        #: the similarity of each lexical candidate beyond the dense ranking (as retrieve() fuses)
+        self.beyond: dict[str, dict[int, float]] = {}
         self.query_vectors: dict[str, object] = {}
         self.seconds: list[float] = []
 
@@ -159,6 +161,10 @@ class ProductRuns:
             self.dense[qid] = [(h.label, h.score) for h in hits]
             self.lexical[qid] = [(h.label, h.score) for h in lexical]
             self.coverage[qid] = {h.label: h.coverage or 0.0 for h in lexical}
+            found = {h.label for h in hits}
+            self.beyond[qid] = self.vectors.similarities(  # type: ignore[attr-defined]
+                vector, [h.label for h in lexical if h.label not in found]
+            )
 
     def documents(self, labels: Sequence[int]) -> list[str]:
         return documents_by_best_chunk(list(labels), self.doc_of.__getitem__)
@@ -168,6 +174,7 @@ class ProductRuns:
         if floor is None:
             return None
         dense = {x for x, score in self.dense[qid] if score >= floor[0]}
+        dense |= {x for x, score in self.beyond[qid].items() if score >= floor[0]}
         return dense | {x for x, c in self.coverage[qid].items() if c >= floor[1]}
 
     def ranking(
@@ -180,7 +187,7 @@ class ProductRuns:
             for q in self.dense:
                 keep = self.admitted(q, floor)
                 assert keep is not None
-                fused = fuse(self.dense[q], self.lexical[q], weights)  # type: ignore[arg-type]
+                fused = fuse(self.dense[q], self.lexical[q], weights, self.beyond[q])  # type: ignore[arg-type]
                 result[q] = self.documents([f.key for f in fused if f.key in keep])
             return result
 
@@ -197,7 +204,9 @@ class ProductRuns:
                 for q in self.dense
             }
         return {
-            q: self.documents([f.key for f in fuse(self.dense[q], self.lexical[q], weights)])  # type: ignore[arg-type]
+            q: self.documents(
+                [f.key for f in fuse(self.dense[q], self.lexical[q], weights, self.beyond[q])]  # type: ignore[arg-type]
+            )
             for q in self.dense
         }
 

@@ -341,25 +341,28 @@ def evaluate_store(
     sweep["documents fused (best chunk per part), store weights"] = evaluate(
         runs.ranking("hybrid-documents", w), corpus.qrels
     )
-    # an experiment, not the product: retrieve()'s 40 candidates per part, the product's convex
-    # fusion, and the same with the dense part normalised over its own candidates (lowest to best)
-    # instead of from -1 — there a chunk only the lexical part found can outrank dense candidates
+    # retrieve()'s 40 candidates per part fused as the product does (a lexical candidate beyond the
+    # dense part's 40 counts its exact similarity) against the fusion before that (counted as -1)
     candidates = SearchOptions().candidates
     assert candidates == SEARCH_CANDIDATES, "retrieve() fuses another number of candidates now"
-    for name, normalise in (("from -1 (the product)", False), ("min-max", True)):
-        for dense_weight in (0.8, 0.5):
+    for name, computed in (("similarity computed (the product)", True), ("counted as -1", False)):
+        for dense_weight in (0.8, 0.6, 0.5):
             w = FusionWeights(dense_weight, round(1 - dense_weight, 9), method=CONVEX)
             ranked = {}
             for q in qs:
-                dense = runs.dense[q][:candidates]
-                if normalise and dense:
-                    low, top = dense[-1][1], dense[0][1]
-                    span = max(top - low, 1e-9)
-                    dense = [(x, 2 * (s - low) / span - 1) for x, s in dense]
-                fused = fuse(dense, runs.lexical[q][:candidates], w)
+                dense, lexical = runs.dense[q][:candidates], runs.lexical[q][:candidates]
+                found = {x for x, _ in dense}
+                beyond = (
+                    vectors.similarities(
+                        runs.query_vectors[q], [x for x, _ in lexical if x not in found]
+                    )
+                    if computed
+                    else {}
+                )
+                fused = fuse(dense, lexical, w, beyond)
                 ranked[q] = runs.documents([f.key for f in fused])
             sweep[
-                f"{candidates}+{candidates} candidates, convex {dense_weight:g}, dense {name}"
+                f"{candidates}+{candidates} candidates, convex {dense_weight:g}, lexical-only {name}"
             ] = evaluate(ranked, corpus.qrels)
 
     from kortty_rag.index.analysis import analyzer

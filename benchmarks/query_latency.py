@@ -111,6 +111,16 @@ class Timed:
     def calibration(self) -> tuple[float, ...]:
         return ()
 
+    def text_language(self) -> str | None:
+        return self.vectors.text_language()  # type: ignore[no-any-return]
+
+    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
+        started = time.perf_counter()  # the lexical candidates' similarity: part of the dense work
+        try:
+            return self.vectors.similarities(vector, labels)  # type: ignore[no-any-return]
+        finally:
+            self.split.dense += time.perf_counter() - started
+
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Any]:
         started = time.perf_counter()
         try:

@@ -1227,7 +1227,7 @@
     </message>
     <message>
         <source>Recommended: strong multilingual retrieval, modest size.</source>
-        <extracomment>The offline starter model: real all-MiniLM-L6-v2 weights from the package index (README). Dense evidence: the cosine similarity of query and chunk a model&apos;s excerpt needs, by model id. The starter model&apos;s are calibrated on the SciFact dev split (``beir_eval.py --calibrate``: 919 judged relevant documents and 30 off-topic questions, hybrid with the default fusion): low 0.25 costs 0.000 nDCG@10 and leaves 30 % of the off-topic questions any excerpt; medium 0.35 costs 0.001 (10 %); high 0.45 costs 0.040 (3 %). The catalog&apos;s other models cannot be downloaded on the machine that calibrated the starter, so theirs are estimates from their published similarity ranges, set low (they rather let a weak excerpt in than drop a relevant one). Models imported from a GGUF file (unknown to the catalog): conservative — low enough to keep what most models rate as related; a store can raise its level. Lexical evidence, for every model: the IDF-weighted share of the query&apos;s terms the chunk holds (increasing, so that every level admits a subset of the one below and each level&apos;s share has a relevance value of its own). Calibrated with the starter&apos;s floors above: of the off-topic questions&apos; best lexical matches, 2 of 30 reach 0.5. one line for people (a :func:`~kortty_rag.messages.msg`: the desktop app translates it) dense cosine floors for the relevance levels (low, medium, high), from :data:`DENSE_FLOORS`</extracomment>
+        <extracomment>The offline starter model: real all-MiniLM-L6-v2 weights from the package index (README). Dense evidence: the cosine similarity of query and chunk a model&apos;s excerpt needs, by model id. The starter model&apos;s are calibrated on the SciFact dev split (``beir_eval.py --calibrate``: 919 judged relevant documents and 30 off-topic questions, hybrid with the default fusion): low 0.25 costs 0.000 nDCG@10 and leaves 30 % of the off-topic questions any excerpt; medium 0.35 costs 0.001 (10 %); high 0.45 costs 0.040 (3 %). Measured again once fusion read a lexical-only chunk&apos;s real similarity (with each level&apos;s share): 0.0004, 0.0076 and 0.043; a store&apos;s calibrated low floor on SciFact (0.35, at its cap) costs 0.0040. The catalog&apos;s other models cannot be downloaded on the machine that calibrated the starter, so theirs are estimates from their published similarity ranges, set low (they rather let a weak excerpt in than drop a relevant one). Models imported from a GGUF file (unknown to the catalog): conservative — low enough to keep what most models rate as related; a store can raise its level. Lexical evidence, for every model: the IDF-weighted share of the query&apos;s terms the chunk holds (increasing, so that every level admits a subset of the one below and each level&apos;s share has a relevance value of its own). Calibrated with the starter&apos;s floors above: of the off-topic questions&apos; best lexical matches, 2 of 30 reach 0.5. The shares where the store&apos;s text is in a language its model was not trained for, one step lower: there the words are the evidence that works, and a long question&apos;s answer often holds fewer than half of its words (German compounds). On German manual pages with the starter (``benchmarks/german_eval.py``: each question&apos;s best lexical match) 0.5 admits 295 of 400, 0.4 343; of 175 off-topic questions against German pages (``benchmarks/relevance_eval.py``), 1 and 5. A model trained for (nearly) every language. The languages (ISO codes) each known model was trained for, by model id. Where a store&apos;s text is in another language, the dense part&apos;s similarities say little (German manual pages with the English starter: the dense part finds the page in the first six for 0.63 of the questions, BM25 for 0.85), so retrieval gives it less say (:data:`FOREIGN_DENSE_WEIGHT`). A model imported from a GGUF file is not in this table: its languages are unknown and the store&apos;s settings apply as they are. The convex fusion&apos;s dense weight for a store whose text is in a language its model was not trained for (instead of the default 0.8), unless the store sets its own. Chosen on German manual pages with the starter model (``benchmarks/german_eval.py``, 400 questions): nDCG@10 0.752 at 0.8, 0.767 at 0.6, 0.766 at 0.5, 0.761 at 0.3. one line for people (a :func:`~kortty_rag.messages.msg`: the desktop app translates it) dense cosine floors for the relevance levels (low, medium, high), from :data:`DENSE_FLOORS`</extracomment>
         <translation>Empfohlen: starke mehrsprachige Suche, moderate Größe.</translation>
     </message>
     <message>
@@ -2084,6 +2084,10 @@
         <translation>im Index der Wortsuche zu suchen</translation>
     </message>
     <message>
+        <source>read the dense vectors</source>
+        <translation>die Vektoren zu lesen</translation>
+    </message>
+    <message>
         <source>delete stale generations</source>
         <translation>veraltete Datenstände zu löschen</translation>
     </message>
@@ -2777,7 +2781,7 @@
     </message>
     <message>
         <source>off</source>
-        <extracomment>the store settings&apos; default (low): costs nothing measurable on the SciFact dev split and keeps the answers to paraphrased questions that share no word with them, which ``medium`` drops (README) the relevance of each level&apos;s floor (low, medium, high) the probes&apos; similarity the calibrated floor is set above: a quantile, not the maximum, since a store about one of the probes&apos; topics has a few probes that are not unrelated to it how far above that quantile the calibrated low floor sits (cosine similarity) without a calibration, an unrelated question&apos;s similarity is taken as this far below the low floor</extracomment>
+        <extracomment>the store settings&apos; default (low): costs nothing measurable on the SciFact dev split and keeps the answers to paraphrased questions that share no word with them, which ``medium`` drops (README) the relevance of each level&apos;s floor (low, medium, high) the probes&apos; similarity the calibrated floor is set above: a quantile, not the maximum, since a store about one of the probes&apos; topics has a few probes that are not unrelated to it how far above that quantile the calibrated low floor sits (cosine similarity); chosen with ``benchmarks/relevance_eval.py`` (four stores): 0.05 left 23 of 723 off-topic asks an excerpt by their similarity, 0.07 leaves 19 (the gardening notes&apos; 5 → 1) and keeps all but one of the paraphrases 0.05 kept; SciFact&apos;s floor is at its cap either way without a calibration, an unrelated question&apos;s similarity is taken as this far below the low floor</extracomment>
         <translation>aus</translation>
     </message>
     <message>
@@ -6370,6 +6374,10 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     <message>
         <source>Dense search: rank {rank}, similarity {score}</source>
         <translation>Vektorsuche: Rang {rank}, Ähnlichkeit {score}</translation>
+    </message>
+    <message>
+        <source>Dense search: not among its candidates, similarity {score}</source>
+        <translation>Vektorsuche: nicht unter ihren Kandidaten, Ähnlichkeit {score}</translation>
     </message>
     <message>
         <source>Dense search: not among its candidates</source>

@@ -77,4 +77,11 @@ class RankedVectors:
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         return [h for h in self.lexical if h.chunk.source_id in source_ids][:k]
 
+    def text_language(self) -> str | None:
+        return None
+
+    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
+        """The dense scores this fake was given, for chunks beyond a search's ``k``."""
+        return {h.label: h.score for h in self.dense if h.label in set(labels)}
+
     def close(self) -> None: ...

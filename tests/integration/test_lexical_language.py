@@ -77,12 +77,18 @@ def test_a_local_store_is_reanalysed_in_the_language_set(
     assert shown["lexical_index"]["reanalysed_chunks"] is None
     text = run_cli("store", "retrieval", "Notizen").stdout
     assert "auto (detected from the text); the index is analysed in German (de)" in text
+    # the starter model was trained on English: its part weighs less in German notes
+    assert shown["dense_weight_applied"] == 0.6
+    assert "dense weight 0.6 (its model was not trained for German (de) text)" in text
+    assert shown["relevance"]["lexical_min_coverage"] == 0.4
     listed = run_cli("source", "list", "Notizen").stdout
     assert "the index is analysed in German (de)" in listed
     assert lexical_hits(run_cli, "Notizen") == [ANSWER]
 
     english = cli_json(run_cli, "store", "retrieval", "Notizen", "--language", "en")
     assert english["retrieval"]["language"] == "en"
+    assert english["dense_weight_applied"] == 0.8  # analysed as English: the defaults
+    assert english["relevance"]["lexical_min_coverage"] == 0.5
     assert english["lexical_index"] == {
         "language": "en",
         "reanalysed_chunks": chunks,
@@ -103,6 +109,9 @@ def test_a_local_store_is_reanalysed_in_the_language_set(
     assert lexical_hits(run_cli, "Notizen") == [ANSWER]
     unchanged = cli_json(run_cli, "store", "retrieval", "Notizen", "--language", "de")
     assert unchanged["lexical_index"]["reanalysed_chunks"] == 0  # already analysed in German
+    assert unchanged["dense_weight_applied"] == 0.6
+    chosen = cli_json(run_cli, "store", "retrieval", "Notizen", "--dense-weight", "0.7")
+    assert chosen["dense_weight_applied"] == 0.7  # a weight the person set is kept
 
     refused = run_cli("store", "retrieval", "Notizen", "--language", "klingon")
     assert refused.returncode == 2

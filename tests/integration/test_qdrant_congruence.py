@@ -102,6 +102,16 @@ def test_local_and_qdrant_stores_agree(
             same(dense_local, dense_remote)  # identical top 5, in the same order
             for a, b in zip(dense_local, dense_remote, strict=True):
                 assert b.score == pytest.approx(a.score, abs=1e-4)
+            # the similarity of chunks beyond a search's candidates (what fusion reads for a
+            # lexical-only match): from each backend's stored vectors, the search's own values
+            exact_local = local_vectors.similarities(vector, [h.label for h in dense_local])
+            exact_remote = remote_vectors.similarities(vector, [h.label for h in dense_remote])
+            assert [exact_local[h.label] for h in dense_local] == pytest.approx(
+                [h.score for h in dense_local], abs=1e-4
+            )
+            assert [exact_remote[h.label] for h in dense_remote] == pytest.approx(
+                [h.score for h in dense_remote], abs=1e-4
+            )
         for query in QUESTIONS + KEYWORDS:
             top_local = local_vectors.lexical_search(query, 3, list(ids))
             top_remote = remote_vectors.lexical_search(query, 3, list(by_path.values()))

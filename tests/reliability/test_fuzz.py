@@ -345,6 +345,12 @@ class FakeVectors:
     def calibration(self) -> tuple[float, ...]:
         return ()
 
+    def text_language(self) -> str | None:
+        return None
+
+    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
+        return {}
+
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         return list(reversed(self.search(np.zeros(1), k, source_ids)))
 

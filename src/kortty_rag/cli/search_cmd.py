@@ -62,7 +62,12 @@ def register(commands: Any) -> None:
 
 
 def _scores(c: Any) -> str:
-    dense = f"dense #{c.dense_rank} ({c.dense_score:.3f})" if c.dense_rank else "dense -"
+    if c.dense_rank:
+        dense = f"dense #{c.dense_rank} ({c.dense_score:.3f})"
+    elif c.dense_score is not None:  # a lexical match beyond the dense candidates
+        dense = f"dense - ({c.dense_score:.3f})"
+    else:
+        dense = "dense -"
     if c.lexical_rank:
         terms = "" if c.coverage is None else f", {c.coverage:.0%} of terms"
         lexical = f"lexical #{c.lexical_rank} ({c.lexical_score:.2f}{terms})"

@@ -332,10 +332,13 @@ def cmd_roles(args: argparse.Namespace) -> int:
     return 0
 
 
-def fusion_text(store: Store) -> str:
-    """The store's fusion in words: "convex fusion, dense weight 0.8" / "rrf fusion, … RRF k 60"."""
-    weights = store_weights(store)
+def fusion_text(store: Store, language: str | None = None) -> str:
+    """The store's fusion in words: "convex fusion, dense weight 0.8" / "rrf fusion, … RRF k 60";
+    ``language``: the store's text's (a model not trained for it has a lower dense weight)."""
+    weights = store_weights(store, language)
     text = f"{weights.method} fusion, dense weight {weights.dense:g}"
+    if weights.dense != store.options.retrieval.dense_weight:
+        text += f" (its model was not trained for {languages.describe(language or '')} text)"
     return text + (f", RRF k {weights.k}" if weights.method == FusionMethod.RRF else "")
 
 
@@ -371,13 +374,15 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
                 "store": store.name,
                 "retrieval": shown,
                 "relevance": floor.to_json(),
+                # the dense weight queries use (lower where the model does not know the language)
+                "dense_weight_applied": store_weights(store, lexical.language).dense,
                 "lexical_index": lexical.to_json(),
             }
         )
     else:
         print(
             f"Store {store.name!r} retrieval: dense {'on' if store.options.retrieval.dense else 'off'}, "
-            f"lexical {'on' if store.options.retrieval.lexical else 'off'}, {fusion_text(store)}, "
+            f"lexical {'on' if store.options.retrieval.lexical else 'off'}, {fusion_text(store, lexical.language)}, "
             f"minimum relevance {floor.describe()}."
         )
         print(describe_lexical(lexical, store.name))

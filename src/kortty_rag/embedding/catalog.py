@@ -22,7 +22,9 @@ Floors = tuple[float, float, float]  # for the levels (low, medium, high)
 #: The starter model's are calibrated on the SciFact dev split (``beir_eval.py --calibrate``: 919
 #: judged relevant documents and 30 off-topic questions, hybrid with the default fusion): low 0.25
 #: costs 0.000 nDCG@10 and leaves 30 % of the off-topic questions any excerpt; medium 0.35 costs
-#: 0.001 (10 %); high 0.45 costs 0.040 (3 %). The catalog's other models cannot be downloaded on the
+#: 0.001 (10 %); high 0.45 costs 0.040 (3 %). Measured again once fusion read a lexical-only
+#: chunk's real similarity (with each level's share): 0.0004, 0.0076 and 0.043; a store's
+#: calibrated low floor on SciFact (0.35, at its cap) costs 0.0040. The catalog's other models cannot be downloaded on the
 #: machine that calibrated the starter, so theirs are estimates from their published similarity
 #: ranges, set low (they rather let a weak excerpt in than drop a relevant one).
 DENSE_FLOORS: dict[str, Floors] = {
@@ -41,6 +43,35 @@ IMPORTED_DENSE_FLOORS: Floors = (0.20, 0.30, 0.40)
 #: relevance value of its own). Calibrated with the starter's floors above: of the off-topic
 #: questions' best lexical matches, 2 of 30 reach 0.5.
 LEXICAL_SHARES: Floors = (0.5, 0.6, 0.75)
+#: The shares where the store's text is in a language its model was not trained for, one step
+#: lower: there the words are the evidence that works, and a long question's answer often holds
+#: fewer than half of its words (German compounds). On German manual pages with the starter
+#: (``benchmarks/german_eval.py``: each question's best lexical match) 0.5 admits 295 of 400, 0.4
+#: 343; of 175 off-topic questions against German pages (``benchmarks/relevance_eval.py``), 1 and 5.
+FOREIGN_LEXICAL_SHARES: Floors = (0.4, 0.5, 0.6)
+
+# -- Languages ------------------------------------------------------------------------------------
+#: A model trained for (nearly) every language.
+MULTILINGUAL = "*"
+#: The languages (ISO codes) each known model was trained for, by model id. Where a store's text is
+#: in another language, the dense part's similarities say little (German manual pages with the
+#: English starter: the dense part finds the page in the first six for 0.63 of the questions, BM25
+#: for 0.85), so retrieval gives it less say (:data:`FOREIGN_DENSE_WEIGHT`). A model imported from a
+#: GGUF file is not in this table: its languages are unknown and the store's settings apply as they
+#: are.
+MODEL_LANGUAGES: dict[str, tuple[str, ...]] = {
+    STARTER_ID: ("en",),
+    "qwen3-embedding-0.6b-q8_0": (MULTILINGUAL,),
+    "qwen3-embedding-4b-q4_k_m": (MULTILINGUAL,),
+    "qwen3-embedding-8b-q4_k_m": (MULTILINGUAL,),
+    "bge-m3-q8_0": (MULTILINGUAL,),
+    "nomic-embed-text-v1.5-q8_0": ("en",),
+}
+#: The convex fusion's dense weight for a store whose text is in a language its model was not
+#: trained for (instead of the default 0.8), unless the store sets its own. Chosen on German manual
+#: pages with the starter model (``benchmarks/german_eval.py``, 400 questions): nDCG@10 0.752 at
+#: 0.8, 0.767 at 0.6, 0.766 at 0.5, 0.761 at 0.3.
+FOREIGN_DENSE_WEIGHT = 0.6
 
 _QWEN_QUERY = (
     "Instruct: Given a search query, retrieve relevant passages that answer the query\nQuery: "
@@ -212,3 +243,12 @@ def offered_models(ram_bytes: int) -> list[CatalogModel]:
     return sorted(
         (m for m in CATALOG if m.offered_on(ram_bytes)), key=lambda m: (not m.preselected, m.size)
     )
+
+
+def speaks(model_id: str, language: str | None) -> bool | None:
+    """Whether the model ``model_id`` was trained for ``language`` (an ISO code); ``None`` when that
+    is not known (a model imported from a file, or text whose language was not detected)."""
+    languages = MODEL_LANGUAGES.get(model_id)
+    if languages is None or not language or language == "none":
+        return None
+    return MULTILINGUAL in languages or language in languages

@@ -63,6 +63,14 @@ class VectorStore(Protocol):
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         """The ``k`` best BM25 matches among ``source_ids`` (BM25 score in ``Hit.score``)."""
 
+    def text_language(self) -> str | None:
+        """The language the served lexical index was analysed in (an ISO code, or ``none``: not
+        detected), ``None`` before there is one."""
+
+    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
+        """The cosine similarity of ``vector`` to each chunk of ``labels`` that the served state
+        still has (a chunk the lexical search found beyond the dense search's candidates)."""
+
     def close(self) -> None: ...
 
 

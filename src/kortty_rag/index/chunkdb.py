@@ -322,6 +322,19 @@ class ChunkReader:
         return [Document(*_typed(row, _DOCUMENT_TYPES)) for row in rows]
 
     @read_errors()
+    def present(self, labels: Iterable[int]) -> set[int]:
+        """Those of ``labels`` that are chunks of this database."""
+        wanted = list(labels)
+        found: set[int] = set()
+        with self._lock:
+            for start in range(0, len(wanted), 500):
+                part = wanted[start : start + 500]
+                marks = ",".join("?" * len(part))
+                rows = self._db.execute(f"SELECT label FROM chunks WHERE label IN ({marks})", part)
+                found.update(_typed(r, (int,))[0] for r in rows)
+        return found
+
+    @read_errors()
     def labels_of_sources(self, source_ids: Iterable[str]) -> set[int]:
         ids = list(source_ids)
         if not ids:

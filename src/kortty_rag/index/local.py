@@ -221,6 +221,18 @@ class LocalStore:
                 if label in chunks
             ]
 
+    def text_language(self) -> str | None:
+        with self._lock:
+            snap = self._refresh()
+            return None if snap is None else snap.lexical_language
+
+    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
+        with self._lock:
+            snap = self._refresh()
+            if snap is None or not labels:
+                return {}
+            return snap.similarities(vector, labels)
+
     @staticmethod
     def _hits(snap: Snapshot, found: list[tuple[int, float]]) -> list[Hit]:
         chunks = snap.chunk_map(label for label, _ in found)

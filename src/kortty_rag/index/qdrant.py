@@ -29,6 +29,7 @@ update the same store definition at the same time.
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Collection
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
@@ -195,6 +196,30 @@ class QdrantStore:
             Hit(h.label, h.chunk, h.score, sparse.coverage(query, h.chunk.embedded_text(), words))
             for h in hits
         ]
+
+    def text_language(self) -> str | None:
+        words = self.words
+        return None if words is None else words.language
+
+    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
+        """Read from the points' stored vectors (normalised by Qdrant's cosine distance)."""
+        if not labels or self.ignore_active:
+            return {}
+        ids = [str(uuid.UUID(int=label)) for label in labels]
+
+        def request(c: QdrantClient) -> list[models.Record]:
+            return c.retrieve(self.collection, ids=ids, with_payload=False, with_vectors=[DENSE])
+
+        query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        norm = float(np.linalg.norm(query)) or 1.0
+        found: dict[int, float] = {}
+        for record in self.connection.call(msg("read the dense vectors"), request):
+            stored = record.vector.get(DENSE) if isinstance(record.vector, dict) else None
+            if stored is not None:
+                values = np.asarray(stored, dtype=np.float32)
+                scale = norm * (float(np.linalg.norm(values)) or 1.0)
+                found[label_of(record.id)] = float(values @ query) / scale
+        return found
 
     def _query(
         self, what: str, query: Any, using: str, k: int, source_ids: Collection[str]

@@ -370,6 +370,16 @@ class Snapshot:
         with self._lock:
             return np.asarray(self._index.get_items(labels), dtype=np.float32)
 
+    def similarities(self, vector: np.ndarray, labels: Iterable[int]) -> dict[int, float]:
+        """The cosine similarity of ``vector`` to each of ``labels`` in this snapshot (a label it
+        does not have is left out)."""
+        wanted = sorted(self.chunks.present(set(labels)))
+        if not wanted:
+            return {}
+        query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        scores = self.vectors(wanted) @ query
+        return {label: float(score) for label, score in zip(wanted, scores, strict=True)}
+
     def chunk_map(self, labels: Iterable[int]) -> dict[int, Chunk]:
         return self.chunks.chunks(labels)
 

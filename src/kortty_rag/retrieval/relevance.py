@@ -15,8 +15,9 @@ to a large or a broad store than to a small one, so one cosine floor per model e
 unrelated questions in or keeps paraphrases out. Each snapshot keeps how close its chunks came to a
 fixed set of off-topic probe questions (:mod:`kortty_rag.index.calibration`); the store's floors sit
 :data:`MARGIN` above the :data:`PROBE_QUANTILE` quantile of those similarities, never below the
-model's fixed floors (:mod:`kortty_rag.embedding.catalog`) and raised by at most one level's step
-(the low floor at most to the model's medium one, whose cost on SciFact was measured); a store
+model's fixed floors (:mod:`kortty_rag.embedding.catalog`) and raised by at most a level's step or two
+(the low floor at most to the model's medium one, whose cost on SciFact was measured, or to its
+high one where the store's text is in a language the model was not trained for); a store
 without a calibration (a local snapshot made before it existed) has the fixed floors.
 
 **Relevance** puts both kinds of evidence on one scale that means the same in every store, row and
@@ -38,7 +39,12 @@ from typing import Any
 
 import numpy as np
 
-from kortty_rag.embedding.catalog import LEXICAL_SHARES, relevance_floors
+from kortty_rag.embedding.catalog import (
+    FOREIGN_LEXICAL_SHARES,
+    LEXICAL_SHARES,
+    relevance_floors,
+    speaks,
+)
 from kortty_rag.messages import msg
 from kortty_rag.models import RelevanceLevel, RetrievalSettings, Store
 
@@ -52,8 +58,11 @@ THRESHOLDS = (0.5, 0.6, 0.7)
 #: the probes' similarity the calibrated floor is set above: a quantile, not the maximum, since a
 #: store about one of the probes' topics has a few probes that are not unrelated to it
 PROBE_QUANTILE = 0.9
-#: how far above that quantile the calibrated low floor sits (cosine similarity)
-MARGIN = 0.05
+#: how far above that quantile the calibrated low floor sits (cosine similarity); chosen with
+#: ``benchmarks/relevance_eval.py`` (four stores): 0.05 left 23 of 723 off-topic asks an excerpt by
+#: their similarity, 0.07 leaves 19 (the gardening notes' 5 → 1) and keeps all but one of the
+#: paraphrases 0.05 kept; SciFact's floor is at its cap either way
+MARGIN = 0.07
 #: without a calibration, an unrelated question's similarity is taken as this far below the low floor
 _NOISE_BELOW_FLOOR = 0.15
 
@@ -159,17 +168,19 @@ def _through(value: float, anchors: Sequence[float], top: float) -> float:
 
 
 def dense_scale(
-    model_id: str, calibration: Sequence[float] = ()
+    model_id: str, calibration: Sequence[float] = (), language: str | None = None
 ) -> tuple[tuple[float, float, float, float], bool]:
     """The cosine similarities of an unrelated question and of the low, medium and high floors for a
     store of ``model_id`` whose snapshot keeps ``calibration`` (the probes' best similarities,
-    ascending), and whether they are calibrated."""
+    ascending), and whether they are calibrated; ``language``: the store's text's."""
     fixed = relevance_floors(model_id)
     if not calibration:
         return (round(fixed[0] - _NOISE_BELOW_FLOOR, 6), *fixed), False
     noise = float(np.quantile(calibration, 0.5))
-    # raised at most to the model's medium floor, whose cost on SciFact was measured (README)
-    low = min(max(fixed[0], float(np.quantile(calibration, PROBE_QUANTILE)) + MARGIN), fixed[1])
+    # raised at most to the model's medium floor, whose cost on SciFact was measured (README); in a
+    # language the model was not trained for, where any two texts look alike to it, to its high one
+    cap = fixed[2] if speaks(model_id, language) is False else fixed[1]
+    low = min(max(fixed[0], float(np.quantile(calibration, PROBE_QUANTILE)) + MARGIN), cap)
     raise_by = low - fixed[0]  # the levels keep the model's steps between them
     noise = min(noise, low - 0.05)
     medium, high = fixed[1] + raise_by, fixed[2] + raise_by
@@ -177,21 +188,20 @@ def dense_scale(
 
 
 def floor_for(
-    store: Store, level: RelevanceLevel | None = None, calibration: Sequence[float] = ()
+    store: Store,
+    level: RelevanceLevel | None = None,
+    calibration: Sequence[float] = (),
+    language: str | None = None,
 ) -> RelevanceFloor:
     """The floor for ``store``'s candidates: ``level``, else the store's own setting;
-    ``calibration``: the probes' similarities its active snapshot keeps."""
+    ``calibration``: the probes' similarities its active snapshot keeps; ``language``: its text's."""
     chosen = store_level(store) if level is None else level
-    scale, calibrated = dense_scale(store.embedding.model_id, calibration)
+    scale, calibrated = dense_scale(store.embedding.model_id, calibration, language)
+    foreign = speaks(store.embedding.model_id, language) is False
+    shares = FOREIGN_LEXICAL_SHARES if foreign else LEXICAL_SHARES
     if chosen is RelevanceLevel.OFF:
-        return RelevanceFloor(store.name, chosen, None, None, scale, LEXICAL_SHARES, calibrated)
+        return RelevanceFloor(store.name, chosen, None, None, scale, shares, calibrated)
     index = _RANK[chosen]
     return RelevanceFloor(
-        store.name,
-        chosen,
-        scale[1 + index],
-        LEXICAL_SHARES[index],
-        scale,
-        LEXICAL_SHARES,
-        calibrated,
+        store.name, chosen, scale[1 + index], shares[index], scale, shares, calibrated
     )

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.embedding.base import Embedder
+from kortty_rag.embedding.catalog import FOREIGN_DENSE_WEIGHT, speaks
 from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
 from kortty_rag.messages import msg
@@ -244,12 +245,22 @@ def retrieval_parts(store: Store, options: SearchOptions) -> tuple[bool, bool]:
     return options.dense and settings.dense, options.lexical and settings.lexical
 
 
-def store_weights(store: Store) -> FusionWeights:
+def store_weights(store: Store, language: str | None = None) -> FusionWeights:
     """A store may tune fusion (``settings.retrieval.fusion`` / ``dense_weight`` / ``rrf_k``); else
-    the defaults of :mod:`kortty_rag.retrieval.fusion` (convex, 0.8 / 0.2)."""
+    the defaults of :mod:`kortty_rag.retrieval.fusion` (convex, 0.8 / 0.2) — except that where the
+    store's text is in ``language`` and its model was not trained for that language, the dense part
+    gets :data:`~kortty_rag.embedding.catalog.FOREIGN_DENSE_WEIGHT` (docs/DESIGN.md §11)."""
     settings = store.options.retrieval
     dense = settings.dense_weight
-    return FusionWeights(dense, 1.0 - dense, settings.rrf_k, settings.fusion.value)
+    chosen = "dense_weight" in store.settings.get("retrieval", {})
+    if not chosen and speaks(store.embedding.model_id, language) is False:
+        dense = FOREIGN_DENSE_WEIGHT
+    return FusionWeights(dense, round(1.0 - dense, 9), settings.rrf_k, settings.fusion.value)
+
+
+def text_language(store: Store, resources: Resources) -> str | None:
+    """The language of what ``store`` serves (its lexical index's), ``None`` when it has nothing."""
+    return resources(store, False)[0].text_language() if store.sources else None
 
 
 def _candidates(
@@ -264,17 +275,23 @@ def _candidates(
         return []
     vectors, embedder = resources(store, dense_on)
     dense: list[Hit] = []
-    if dense_on and embedder is not None:
-        dense = vectors.search(embedder.embed_query(query), options.candidates, sources.keys())
+    beyond: dict[int, float] = {}
     lexical = (
         vectors.lexical_search(query, options.candidates, sources.keys()) if lexical_on else []
     )
+    if dense_on and embedder is not None:
+        vector = embedder.embed_query(query)
+        dense = vectors.search(vector, options.candidates, sources.keys())
+        found = {h.label for h in dense}
+        # the lexical part's other candidates: their similarity, exactly (docs/DESIGN.md §11)
+        beyond = vectors.similarities(vector, [h.label for h in lexical if h.label not in found])
     chunks = {h.label: h.chunk for h in dense + lexical}
     carried = {h.label: h.coverage for h in lexical}
     fused = fuse(
         [(h.label, h.score) for h in dense],
         [(h.label, h.score) for h in lexical],
-        options.weights or store_weights(store),
+        options.weights or store_weights(store, vectors.text_language()),
+        beyond,
     )
     result = []
     for f in fused:
@@ -320,6 +337,7 @@ def retrieve(
             s,
             options.min_relevance,
             store_calibration(s, resources, dense=retrieval_parts(s, options)[0]),
+            text_language(s, resources),
         )
         for s in stores
     }
@@ -497,7 +515,7 @@ class RetrievalService:
         """The relevance floor ``store``'s candidates meet (``level``, else the store's own), with
         the calibration its served snapshot keeps."""
         calibration = store_calibration(store, self.resources, dense=store.options.retrieval.dense)
-        return floor_for(store, level, calibration)
+        return floor_for(store, level, calibration, text_language(store, self.resources))
 
     def forget(self, store_id: str) -> None:
         with self._lock:

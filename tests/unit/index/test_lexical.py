@@ -254,3 +254,18 @@ def test_an_index_of_an_older_analyzer_is_analysed_again_on_open(
     assert read_pointer(tmp_path) != old
     assert names(store, "fetch_with_backoff") == ["retry.py"]
     store.close()
+
+
+def test_similarities_of_lexical_matches_are_the_dense_search_s_values(tmp_path: Path) -> None:
+    store = build(tmp_path, TEXTS)
+    vector = HashEmbedder().embed_query("running shoes")
+    dense = store.search(vector, len(TEXTS), ["s1"])
+    # computed independently from the embedder's own vectors (unit length: cosine = dot product)
+    embedded = {name: HashEmbedder().embed_documents([text])[0] for name, text in TEXTS.items()}
+    expected = {h.label: float(embedded[h.chunk.rel_path] @ vector) for h in dense}
+    found = store.similarities(vector, [*expected, 9999])  # a label the snapshot lacks: left out
+    assert found.keys() == expected.keys()
+    for label, score in expected.items():
+        assert found[label] == pytest.approx(score, abs=1e-5)
+    assert {h.label: h.score for h in dense} == pytest.approx(found, abs=1e-5)
+    assert store.similarities(vector, []) == {}

@@ -48,6 +48,12 @@ class FakeVectors:
     def calibration(self) -> tuple[float, ...]:
         return ()
 
+    def text_language(self) -> str | None:
+        return None
+
+    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
+        return {}
+
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         self.calls.append("lexical")
         return self._hits(source_ids, k, reverse=True)

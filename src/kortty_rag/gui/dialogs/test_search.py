@@ -210,6 +210,10 @@ def score_details(candidate: Candidate) -> str:
             rank=candidate.dense_rank, score=_number(candidate.dense_score, 3)
         )
         if candidate.dense_rank is not None
+        else translate(
+            "TestSearchDialog", "Dense search: not among its candidates, similarity {score}"
+        ).format(score=_number(candidate.dense_score, 3))
+        if candidate.dense_score is not None
         else translate("TestSearchDialog", "Dense search: not among its candidates")
     )
     lexical = (
