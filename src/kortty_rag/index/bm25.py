@@ -13,7 +13,8 @@ Two parts, both inside the snapshot and covered by its checksums:
 Scores are Lucene's BM25 (``idf = ln(1 + (N - df + 0.5) / (df + 0.5))``, ``k1`` = 1.2, ``b`` = 0.75).
 Each hit also carries its *coverage*: the IDF-weighted share of the query's terms that occur in the
 chunk (a term found nowhere counts with the largest IDF), which the relevance floor reads as
-lexical evidence.
+lexical evidence. A query's compound that no chunk holds is searched as its two parts where the
+index holds both (:mod:`kortty_rag.index.compounds`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from kortty_rag.index.analysis import (
     detect_language,
     parse_key,
 )
+from kortty_rag.index.compounds import COMPOUNDING_LANGUAGES, with_compounds_split
 from kortty_rag.models import with_heading
 
 K1 = 1.2
@@ -310,15 +312,33 @@ class LexicalIndex:
         self.average = float(self.lengths.mean()) if n else 1.0
         self._norm = K1 * (1 - B + B * self.lengths / max(self.average, 1e-9))
 
-    def _term_ids(self, terms: list[str]) -> dict[str, int]:
+    def _term_ids(self, terms: Collection[str]) -> dict[str, int]:
         found: dict[str, int] = {}
-        marks = ",".join("?" * len(terms))
-        for i, term in self.db.execute(
-            f"SELECT id, term FROM lexical_vocabulary WHERE term IN ({marks})", terms
-        ):
-            if 0 < int(i) < len(self.offsets) - 1:
-                found[str(term)] = int(i)
+        wanted = sorted(terms)
+        for start in range(0, len(wanted), 500):
+            part = wanted[start : start + 500]
+            marks = ",".join("?" * len(part))
+            for i, term in self.db.execute(
+                f"SELECT id, term FROM lexical_vocabulary WHERE term IN ({marks})", part
+            ):
+                if 0 < int(i) < len(self.offsets) - 1:
+                    found[str(term)] = int(i)
         return found
+
+    def query_terms(self, query: str) -> tuple[list[str], dict[str, int]]:
+        """The query's terms, a compound the index does not hold split into two parts it holds
+        (:mod:`kortty_rag.index.compounds`), and the ids of those the index holds."""
+        terms = self.analyzer.query_terms(query)
+        ids = self._term_ids(terms)
+        compounding = self.analyzer.language in COMPOUNDING_LANGUAGES
+        absent = {t for t in terms if t not in ids} if compounding else set()
+
+        def known_of(words: set[str]) -> set[str]:
+            found = self._term_ids(words)
+            ids.update(found)
+            return set(found)
+
+        return with_compounds_split(terms, known_of, absent), ids
 
     def allowed_rows(self, source_ids: Collection[str]) -> np.ndarray | None:
         """A mask of the rows of ``source_ids`` (``None``: every row)."""
@@ -328,10 +348,11 @@ class LexicalIndex:
         return np.isin(self.row_sources, np.asarray(codes, dtype=np.int32))
 
     def search(self, query: str, k: int, allowed: np.ndarray | None) -> list[LexicalHit]:
-        terms = self.analyzer.query_terms(query)
-        if not terms or k <= 0 or self.size == 0:
+        if k <= 0 or self.size == 0:
             return []
-        ids = self._term_ids(terms)
+        terms, ids = self.query_terms(query)
+        if not terms:
+            return []
         n = self.size
         scores = np.zeros(n, dtype=np.float32)
         matched = np.zeros(n, dtype=np.float32)

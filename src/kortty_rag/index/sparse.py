@@ -17,7 +17,9 @@ instead of the live average, so that a stored weight never goes stale when other
 (re-weighting every point on each update would defeat incremental sync). Chunks are cut to nearly
 the same length anyway, so the ranking barely moves. Coverage (the relevance floor's lexical
 evidence) is the plain share of the query's terms found in the chunk: Qdrant does not expose the
-document frequencies an IDF-weighted share needs.
+document frequencies an IDF-weighted share needs. And a query's compound that no chunk holds is
+not split into known parts (:mod:`kortty_rag.index.compounds`): the points keep hashes, not a
+vocabulary to look the parts up in.
 """
 
 from __future__ import annotations

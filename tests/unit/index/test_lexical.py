@@ -269,3 +269,44 @@ def test_similarities_of_lexical_matches_are_the_dense_search_s_values(tmp_path:
         assert found[label] == pytest.approx(score, abs=1e-5)
     assert {h.label: h.score for h in dense} == pytest.approx(found, abs=1e-5)
     assert store.similarities(vector, []) == {}
+
+
+COMPOUND_NOTES = {
+    "vorschau.txt": "Die Vorschau zeigt die Seite auf dem Bildschirm, bevor sie gedruckt wird.",
+    "netz.txt": "Alle Verbindungen im Netzwerk werden mit ihren Adressen aufgelistet.",
+    "drucker.txt": "Der Drucker wartet auf Papier und meldet sich dann wieder.",
+    "voll.txt": "Das Dateisystem ist voll.",
+    "datei.txt": "Die Datei liegt irgendwo im System.",
+}
+
+
+def test_a_compound_no_chunk_holds_is_searched_as_its_parts(tmp_path: Path) -> None:
+    store = build(tmp_path, COMPOUND_NOTES, language="de")
+    # "Bildschirmvorschau" is in no text; "Bildschirm" and "Vorschau" are, in one of them
+    hits = store.lexical_search("Bildschirmvorschau", 5, ["s1"])
+    assert [h.chunk.rel_path for h in hits] == ["vorschau.txt"]
+    assert hits[0].coverage == pytest.approx(1.0)
+    # with the linking -s- of "Netzwerksverbindungen"
+    assert names(store, "Netzwerksverbindungen anzeigen") == ["netz.txt"]
+    # a compound whose parts are not both known stays one term the index does not hold
+    assert names(store, "Druckerwarteschlange") == []
+    # a term the index holds is never split
+    assert names(store, "Dateisystem") == ["voll.txt"]
+
+
+def test_compound_splitting_by_hand() -> None:
+    from kortty_rag.index.compounds import split_compound, with_compounds_split
+
+    known = {"netzwerk", "dateisystem", "netzwerkdatei", "system", "verbind"}
+    assert split_compound("netzwerkdateisystem", known) == ("netzwerk", "dateisystem")
+    assert split_compound("netzwerksverbind", known) == ("netzwerk", "verbind")
+    assert split_compound("dateisystem", {"datei"}) is None  # one part unknown
+    assert split_compound("abcsystem", {"abc", "system"}) is None  # a part under four letters
+    assert split_compound("os.path", {"os", "path"}) is None
+    terms = ["netzwerkdateisystem", "anzeig"]
+    assert with_compounds_split(terms, lambda words: known & words, {"netzwerkdateisystem"}) == [
+        "netzwerk",
+        "dateisystem",
+        "anzeig",
+    ]
+    assert with_compounds_split(terms, lambda words: set(), set()) == terms
