@@ -187,7 +187,9 @@ class ProductRuns:
             for q in self.dense:
                 keep = self.admitted(q, floor)
                 assert keep is not None
-                fused = fuse(self.dense[q], self.lexical[q], weights, self.beyond[q])  # type: ignore[arg-type]
+                fused = fuse(
+                    self.dense[q], self.lexical[q], weights, self.beyond[q], self.coverage[q]
+                )  # type: ignore[arg-type]
                 result[q] = self.documents([f.key for f in fused if f.key in keep])
             return result
 
@@ -205,7 +207,12 @@ class ProductRuns:
             }
         return {
             q: self.documents(
-                [f.key for f in fuse(self.dense[q], self.lexical[q], weights, self.beyond[q])]  # type: ignore[arg-type]
+                [
+                    f.key
+                    for f in fuse(
+                        self.dense[q], self.lexical[q], weights, self.beyond[q], self.coverage[q]
+                    )
+                ]  # type: ignore[arg-type]
             )
             for q in self.dense
         }

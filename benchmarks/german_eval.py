@@ -359,7 +359,7 @@ def evaluate_store(
                     if computed
                     else {}
                 )
-                fused = fuse(dense, lexical, w, beyond)
+                fused = fuse(dense, lexical, w, beyond, runs.coverage[q])
                 ranked[q] = runs.documents([f.key for f in fused])
             sweep[
                 f"{candidates}+{candidates} candidates, convex {dense_weight:g}, lexical-only {name}"

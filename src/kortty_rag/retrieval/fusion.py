@@ -12,7 +12,10 @@ Two methods:
   pages with the English starter model: the page in the first six for 0.72 of the questions, 0.85
   with the similarity computed; ``benchmarks/german_eval.py``). A candidate only the dense part found
   gets a BM25 score of 0 (it is below the lexical part's last candidate, usually without any of the
-  query's terms).
+  query's terms). The lexical part is scaled by the square root of the share of the query's terms the
+  candidate holds: normalised by the best candidate, one word of four matched weakly would count as
+  a perfect match (nDCG@10 at the product's 40 candidates: SciFact 0.737 → 0.742, German manual pages
+  at dense weight 0.6 0.777 → 0.783).
   Unlike ranks, normalised scores keep how much better the first candidate is than the second,
   which is why this fusion is usually the stronger one in domain (Bruch, Gai and Ingber, "An
   Analysis of Fusion Functions for Hybrid Retrieval", ACM TOIS 2023).
@@ -23,6 +26,7 @@ form), which is what lets results from several stores be merged by fused score.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -79,11 +83,13 @@ def fuse(
     lexical: list[tuple[K, float]],
     weights: FusionWeights,
     dense_beyond: Mapping[K, float] | None = None,
+    coverage: Mapping[K, float] | None = None,
 ) -> list[Fused[K]]:
     """Fuse two rankings (each best first) into one, best first; ties break by dense rank, then
     lexical rank, so the order is deterministic. ``dense_beyond``: the cosine similarities of
     lexical candidates outside the dense ranking (they have no dense rank; convex fusion counts
-    their similarity, RRF only reports it)."""
+    their similarity, RRF only reports it). ``coverage``: the share of the query's terms each lexical
+    candidate holds; convex fusion scales its lexical part by the square root of it."""
     table: dict[K, Fused[K]] = {}
     convex = weights.method == CONVEX
     top_dense = max((s for _, s in dense), default=0.0)
@@ -99,7 +105,8 @@ def fuse(
         entry = table.setdefault(key, Fused(key))
         entry.lexical_rank, entry.lexical_score = rank, score
         if convex:
-            entry.score += weights.lexical * _scaled(score, 0.0, top_lexical)
+            share = 1.0 if coverage is None else math.sqrt(max(0.0, coverage.get(key, 1.0)))
+            entry.score += weights.lexical * _scaled(score, 0.0, top_lexical) * share
         else:
             entry.score += weights.lexical / (weights.k + rank)
     for key, score in (dense_beyond or {}).items():

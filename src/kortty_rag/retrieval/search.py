@@ -292,6 +292,7 @@ def _candidates(
         [(h.label, h.score) for h in lexical],
         options.weights or store_weights(store, vectors.text_language()),
         beyond,
+        {label: share or 0.0 for label, share in carried.items()},
     )
     result = []
     for f in fused:

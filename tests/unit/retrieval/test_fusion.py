@@ -40,6 +40,24 @@ def test_a_lexical_only_candidate_counts_its_computed_similarity() -> None:
     assert ranked["c"].score == pytest.approx(0.5 / 11) and ranked["c"].dense_score == 0.25
 
 
+def test_a_lexical_match_of_few_of_the_query_s_words_counts_less() -> None:
+    dense = [("a", 0.5)]
+    lexical = [("b", 4.0), ("c", 2.0)]
+    convex = FusionWeights(0.8, 0.2, method="convex")
+    plain = {f.key: f.score for f in fuse(dense, lexical, convex, {"b": 0.2, "c": 0.2})}
+    assert plain["b"] == pytest.approx(0.8 * 1.2 / 1.5 + 0.2)  # the best BM25: a full 0.2
+    shared = {"b": 0.25, "c": 1.0}  # "b" holds a quarter of the query's words, "c" all of them
+    fused = {f.key: f.score for f in fuse(dense, lexical, convex, {"b": 0.2, "c": 0.2}, shared)}
+    assert fused["b"] == pytest.approx(0.8 * 1.2 / 1.5 + 0.2 * 1.0 * 0.5)
+    assert fused["c"] == pytest.approx(0.8 * 1.2 / 1.5 + 0.2 * 0.5 * 1.0)
+    assert fused["a"] == pytest.approx(0.8)
+    # rank fusion reads ranks only
+    rrf = FusionWeights(0.5, 0.5, 10, "rrf")
+    assert {f.key: f.score for f in fuse(dense, lexical, rrf, None, shared)} == {
+        f.key: f.score for f in fuse(dense, lexical, rrf)
+    }
+
+
 def test_rrf_uses_ranks_only() -> None:
     dense = [("a", 0.9), ("b", 0.1)]
     lexical = [("b", 100.0)]
