@@ -23,8 +23,8 @@ Floors = tuple[float, float, float]  # for the levels (low, medium, high)
 #: judged relevant documents and 30 off-topic questions, hybrid with the default fusion): low 0.25
 #: costs 0.000 nDCG@10 and leaves 30 % of the off-topic questions any excerpt; medium 0.35 costs
 #: 0.001 (10 %); high 0.45 costs 0.040 (3 %). Measured again once fusion read a lexical-only
-#: chunk's real similarity (with each level's share): 0.0004, 0.0076 and 0.043; a store's
-#: calibrated low floor on SciFact (0.35, at its cap) costs 0.0040. The catalog's other models cannot be downloaded on the
+#: chunk's real similarity (with each level's share): 0.0002, 0.0079 and 0.044; a store's
+#: calibrated low floor on SciFact (0.35, at its cap) costs 0.0050. The catalog's other models cannot be downloaded on the
 #: machine that calibrated the starter, so theirs are estimates from their published similarity
 #: ranges, set low (they rather let a weak excerpt in than drop a relevant one).
 DENSE_FLOORS: dict[str, Floors] = {
