@@ -23,6 +23,9 @@ COMPOUNDING_LANGUAGES = frozenset({"da", "de", "fi", "hu", "nl", "no", "sv"})
 LINKS = ("", "s", "es", "n", "en", "e")
 #: the shortest part kept: shorter ones ("ab", "ein") split nearly anything
 MIN_PART = 4
+#: the longest term split: the candidates grow with the square of its length, and a longer run of
+#: letters is not a word (a pasted sentence of a script without spaces, a hash)
+MAX_TERM = 40
 
 
 def _splits(term: str) -> Iterable[tuple[str, str]]:
@@ -40,13 +43,19 @@ def _splits(term: str) -> Iterable[tuple[str, str]]:
 def candidate_parts(terms: Iterable[str]) -> set[str]:
     """The words to look up in the index to split ``terms`` (alphabetic terms only: identifiers
     and numbers are never split)."""
-    return {part for term in terms if term.isalpha() for split in _splits(term) for part in split}
+    return {
+        part for term in terms if _splittable(term) for split in _splits(term) for part in split
+    }
+
+
+def _splittable(term: str) -> bool:
+    return term.isalpha() and 2 * MIN_PART <= len(term) <= MAX_TERM
 
 
 def split_compound(term: str, known: Collection[str]) -> tuple[str, str] | None:
     """``term`` as two ``known`` parts, or ``None``; of several splits the most even one (then the
     longer head), so "netzwerkdateisystem" is "netzwerk" + "dateisystem" when both are known."""
-    if not term.isalpha():
+    if not _splittable(term):
         return None
     found = [
         (min(len(h), len(t)), len(h), h, t) for h, t in _splits(term) if h in known and t in known

@@ -212,8 +212,17 @@ class QdrantStore:
 
         query = np.asarray(vector, dtype=np.float32).reshape(-1)
         norm = float(np.linalg.norm(query)) or 1.0
+        try:
+            records = self.connection.call(msg("read the dense vectors"), request)
+        except RemoteStoreError as exc:  # an addition to ranking: both searches already succeeded
+            log.warning(
+                "%s: similarities of lexical matches not read: %s",
+                self.connection.where,
+                exc.message,
+            )
+            return {}
         found: dict[int, float] = {}
-        for record in self.connection.call(msg("read the dense vectors"), request):
+        for record in records:
             stored = record.vector.get(DENSE) if isinstance(record.vector, dict) else None
             if stored is not None:
                 values = np.asarray(stored, dtype=np.float32)

@@ -105,7 +105,8 @@ def fuse(
         entry = table.setdefault(key, Fused(key))
         entry.lexical_rank, entry.lexical_score = rank, score
         if convex:
-            share = 1.0 if coverage is None else math.sqrt(max(0.0, coverage.get(key, 1.0)))
+            held = 1.0 if coverage is None else coverage.get(key, 1.0)
+            share = math.sqrt(min(1.0, max(0.0, held))) if not math.isnan(held) else 0.0
             entry.score += weights.lexical * _scaled(score, 0.0, top_lexical) * share
         else:
             entry.score += weights.lexical / (weights.k + rank)

@@ -33,6 +33,7 @@ from kortty_rag.messages import msg
 from kortty_rag.models import (
     LOCATION_SEPARATOR,
     Chunk,
+    FusionMethod,
     Hit,
     RelevanceLevel,
     Source,
@@ -248,12 +249,13 @@ def retrieval_parts(store: Store, options: SearchOptions) -> tuple[bool, bool]:
 def store_weights(store: Store, language: str | None = None) -> FusionWeights:
     """A store may tune fusion (``settings.retrieval.fusion`` / ``dense_weight`` / ``rrf_k``); else
     the defaults of :mod:`kortty_rag.retrieval.fusion` (convex, 0.8 / 0.2) — except that where the
-    store's text is in ``language`` and its model was not trained for that language, the dense part
-    gets :data:`~kortty_rag.embedding.catalog.FOREIGN_DENSE_WEIGHT` (docs/DESIGN.md §11)."""
+    store's text is in ``language`` and its model was not trained for that language, convex fusion's
+    dense part gets :data:`~kortty_rag.embedding.catalog.FOREIGN_DENSE_WEIGHT` (docs/DESIGN.md §11)."""
     settings = store.options.retrieval
     dense = settings.dense_weight
     chosen = "dense_weight" in store.settings.get("retrieval", {})
-    if not chosen and speaks(store.embedding.model_id, language) is False:
+    convex = settings.fusion is FusionMethod.CONVEX
+    if convex and not chosen and speaks(store.embedding.model_id, language) is False:
         dense = FOREIGN_DENSE_WEIGHT
     return FusionWeights(dense, round(1.0 - dense, 9), settings.rrf_k, settings.fusion.value)
 
@@ -292,7 +294,7 @@ def _candidates(
         [(h.label, h.score) for h in lexical],
         options.weights or store_weights(store, vectors.text_language()),
         beyond,
-        {label: share or 0.0 for label, share in carried.items()},
+        {label: share for label, share in carried.items() if share is not None},
     )
     result = []
     for f in fused:

@@ -310,3 +310,7 @@ def test_compound_splitting_by_hand() -> None:
         "anzeig",
     ]
     assert with_compounds_split(terms, lambda words: set(), set()) == terms
+    # a run of letters longer than a word is not split (the candidates grow with its square)
+    long = "netzwerk" * 6
+    assert split_compound(long, {"netzwerk", long[8:]}) is None
+    assert with_compounds_split([long], set, {long}) == [long]

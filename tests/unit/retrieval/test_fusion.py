@@ -95,3 +95,6 @@ def test_a_model_gets_less_say_in_a_language_it_was_not_trained_for() -> None:
     assert store_weights(tuned, "de").dense == 0.7
     imported = replace(store, embedding=replace(identity, model_id="imported-model"))
     assert store_weights(imported, "de").dense == 0.8
+    # rank fusion's weights were not chosen for this: they stay as they are
+    ranked = store.with_retrieval(fusion="rrf")
+    assert store_weights(ranked, "de").dense == 0.8

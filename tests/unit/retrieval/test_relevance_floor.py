@@ -163,3 +163,25 @@ def test_the_location_shows_the_heading_path_and_the_page() -> None:
     assert f"/data/notes/doc0.md § {heading}" in result.block
     paged = Hit(1, replace(chunk(1, text), page=7), 0.9)
     assert search(STARTER, [paged]).excerpts[0].location() == "/data/notes/doc1.md, page 7"
+
+
+def test_a_lexical_match_beyond_the_dense_candidates_brings_its_similarity() -> None:
+    # 41 chunks ranked by the dense part: the 41st is beyond the 40 candidates retrieve() takes
+    dense = [Hit(n, chunk(n, f"note {n}"), 0.6 - 0.005 * n) for n in range(41)]
+    beyond = dense[40]  # similarity 0.4: dense evidence at the starter's low floor 0.25
+    lexical = [Hit(40, beyond.chunk, 9.0, 0.1), Hit(41, chunk(41, "keys rotate"), 3.0, 0.1)]
+    result = search(STARTER, dense, lexical)
+    candidates = {c.chunk.chunk_id: c for c in [e.candidate for e in result.excerpts]} | {
+        d.candidate.chunk.chunk_id: d.candidate for d in result.dropped
+    }
+    found = candidates["c40"]
+    assert (found.dense_rank, found.lexical_rank) == (None, 1)
+    assert found.dense_score == beyond.score  # the similarity the fake's vectors give
+    reasons = {d.candidate.chunk.chunk_id: d.reason for d in result.dropped}
+    # admitted on that similarity (its 10 % of the question's words would not be enough); the six
+    # slots go to better candidates ...
+    assert found.relevance >= 0.5 and reasons["c40"] != DROP_BELOW_FLOOR
+    # ... while a lexical match the vectors know nothing more of stays at its coverage
+    other = candidates["c41"]
+    assert other.dense_score is None and other.relevance < 0.5
+    assert reasons["c41"] == DROP_BELOW_FLOOR
