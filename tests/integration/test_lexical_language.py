@@ -127,6 +127,15 @@ def test_a_local_store_is_reanalysed_in_the_language_set(
     assert StoreRegistry().get("Notizen").settings["retrieval"]["language"] == "de"
     assert lexical_hits(run_cli, "Notizen") == [ANSWER]
 
+    # back to auto after a language set by hand: detected from the text again
+    plain = cli_json(run_cli, "store", "retrieval", "Notizen", "--language", "none")
+    assert plain["lexical_index"]["language"] == "none"
+    assert lexical_hits(run_cli, "Notizen") == []  # no stemming: "wohnungen" is not "wohnung"
+    detected = cli_json(run_cli, "store", "retrieval", "Notizen", "--language", "auto")
+    assert detected["retrieval"]["language"] == "auto"
+    assert detected["lexical_index"]["language"] == "de"
+    assert lexical_hits(run_cli, "Notizen") == [ANSWER]
+
 
 def test_a_qdrant_store_keeps_its_terms_until_rebuilt(
     run_cli: Any,

@@ -69,12 +69,20 @@ DROP TABLE IF EXISTS chunks_fts;
 AUTO = "auto"
 
 
-def configured_analyzer_key(recorded: str | None, configured: str) -> str | None:
+#: how the recorded analyzer was chosen (``lexical_meta`` key ``analyzer_origin``): detected from the
+#: text for ``auto``, or a language the store set; an index from before this was recorded has none
+DETECTED, SET = "detected", "set"
+
+
+def configured_analyzer_key(
+    recorded: str | None, configured: str, origin: str | None = None
+) -> str | None:
     """The analyzer a snapshot must use: the configured language, or for ``auto`` the recorded one if
-    it is still current; ``None`` means "detect it from the text"."""
+    it is still current and was not a language set by hand (back to ``auto`` means "detect");
+    ``None`` means "detect it from the text"."""
     if configured != AUTO:
         return analyzer(configured).key
-    if recorded is not None and parse_key(recorded) is not None:
+    if recorded is not None and parse_key(recorded) is not None and origin != SET:
         return recorded
     return None
 
@@ -87,10 +95,13 @@ class LexicalWriter:
         db.executescript(_LEGACY + SCHEMA)
         row = db.execute("SELECT value FROM lexical_meta WHERE key = 'analyzer'").fetchone()
         self.recorded: str | None = None if row is None else str(row[0])
+        row = db.execute("SELECT value FROM lexical_meta WHERE key = 'analyzer_origin'").fetchone()
+        self.origin: str | None = None if row is None else str(row[0])
 
     def needs_update(self, language: str) -> bool:
-        """Whether the next snapshot must re-analyse every chunk (another language or analyzer)."""
-        key = configured_analyzer_key(self.recorded, language)
+        """Whether the next snapshot must re-analyse every chunk (another language or analyzer), or
+        detect the language again (``auto`` after a language set by hand)."""
+        key = configured_analyzer_key(self.recorded, language, self.origin)
         return key is None or key != self.recorded
 
     def forget(self, labels: Iterable[int]) -> None:
@@ -99,7 +110,8 @@ class LexicalWriter:
     def update(self, language: str) -> bool:
         """Analyse every chunk that has no terms yet, with the analyzer ``language`` asks for
         (re-analysing all chunks if that differs from the one recorded). True if anything changed."""
-        key = configured_analyzer_key(self.recorded, language)
+        key = configured_analyzer_key(self.recorded, language, self.origin)
+        origin = SET if language != AUTO else self.origin if key is not None else DETECTED
         if key is None:
             key = analyzer(detect_language(self._samples())).key
         changed = key != self.recorded
@@ -110,6 +122,13 @@ class LexicalWriter:
                 "INSERT OR REPLACE INTO lexical_meta (key, value) VALUES ('analyzer', ?)", (key,)
             )
             self.recorded = key
+        if origin is not None and origin != self.origin:
+            self.db.execute(
+                "INSERT OR REPLACE INTO lexical_meta (key, value) VALUES ('analyzer_origin', ?)",
+                (origin,),
+            )
+            self.origin = origin
+            changed = True
         language_code = parse_key(key)
         assert language_code is not None
         return self._analyse_pending(analyzer(language_code)) or changed

@@ -203,6 +203,26 @@ def test_changing_the_language_reanalyses_every_chunk(tmp_path: Path) -> None:
     german.close()
 
 
+def test_back_to_auto_detects_the_language_again(tmp_path: Path) -> None:
+    """``auto`` keeps a language it detected, not one a person had set: after ``none`` or ``en``,
+    going back to ``auto`` detects German again (once: the next update changes nothing)."""
+    for first in ("none", "en"):
+        folder = tmp_path / first
+        store = build(folder, GERMAN, language=first)
+        assert store.snapshot is not None and store.snapshot.lexical_language == first
+        store.close()
+        auto = LocalStore(folder, IDENTITY, language="auto")
+        update = auto.begin()
+        assert update.changed
+        update.commit()
+        assert auto.snapshot is not None and auto.snapshot.lexical_language == "de"
+        assert names(auto, "Sicherungen") == ["schluessel.md"]
+        again = auto.begin()
+        assert not again.changed
+        again.abort()
+        auto.close()
+
+
 def test_coverage_is_the_idf_weighted_share_of_query_terms(tmp_path: Path) -> None:
     """A query term found nowhere counts with the largest IDF, so a chunk matching only a common
     word of an unrelated question has low coverage."""
