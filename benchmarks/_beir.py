@@ -98,3 +98,21 @@ def read_qrels(folder: Path, split: str = "dev") -> dict[str, dict[str, int]]:
         for row in csv.DictReader(handle, delimiter="\t"):
             qrels.setdefault(row["query-id"], {})[row["corpus-id"]] = int(row["score"])
     return qrels
+
+
+class CachedQueries:
+    """An embedder that embeds each question once (benchmarks ask the same question at several
+    levels, parts and scopes; llama.cpp gives the same vector every time, so only the time changes).
+    ``inner`` is the embedder itself, for indexing."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self._vectors: dict[str, Any] = {}
+
+    def embed_query(self, text: str) -> Any:
+        if text not in self._vectors:
+            self._vectors[text] = self.inner.embed_query(text)
+        return self._vectors[text].copy()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)

@@ -51,7 +51,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _baselines import Bm25sBaseline, read_corpus
-from _beir import by_file_name, index_corpus, read_qrels, read_queries
+from _beir import CachedQueries, by_file_name, index_corpus, read_qrels, read_queries
 from beir_eval import ProductRuns, mrr_at, ndcg_at
 from build_german_set import DEFAULT_OUT, build_english, write_documents
 
@@ -416,24 +416,6 @@ def evaluate_store(
         f"(their best similarity {off_dense}, best coverage {off_cover})",
     ]
     return Result("", figures, sweep, details, notes, (dense_min, share))
-
-
-class CachedQueries:
-    """The embedder, with each question embedded once: the block variants, the parts and the
-    diagnostics all ask the model for the same question's vector (llama.cpp gives the same vector
-    every time, so only the time changes)."""
-
-    def __init__(self, embedder: Any) -> None:
-        self._embedder = embedder
-        self._vectors: dict[str, Any] = {}
-
-    def embed_query(self, text: str) -> Any:
-        if text not in self._vectors:
-            self._vectors[text] = self._embedder.embed_query(text)
-        return self._vectors[text].copy()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._embedder, name)
 
 
 def index_format(

@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _beir import CachedQueries
 
 DATA = Path(__file__).resolve().parent / "data" / "relevance"
 STORES = ("gardening", "kitchen", "sphinx-docs", "manpages-de")
@@ -173,22 +174,6 @@ def ensure_starter() -> Any:
             return get_model(STARTER_ID)
         shutil.rmtree(models_dir() / STARTER_ID)
     return install_starter()
-
-
-class CachingEmbedder:
-    """The store's embedder, embedding each question once for all levels and scopes."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.cache: dict[str, Any] = {}
-
-    def embed_query(self, text: str) -> Any:
-        if text not in self.cache:
-            self.cache[text] = self.inner.embed_query(text)
-        return self.cache[text]
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
 
 
 def index_store(
@@ -852,7 +837,7 @@ def main() -> None:
 
     started = time.perf_counter()
     model = ensure_starter()
-    embedder = CachingEmbedder(load_embedder(model.identity()))
+    embedder = CachedQueries(load_embedder(model.identity()))
     registry = StoreRegistry()
     indexed: dict[str, Any] = {}
     if not args.reuse:

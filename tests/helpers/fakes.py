@@ -60,7 +60,24 @@ class HashEmbedder:
         return vector
 
 
-class RankedVectors:
+class SearchOnlyVectors:
+    """The read side of a vector store that a fake for retrieval does not model: no calibration, no
+    detected language, no similarity beyond its searches' own hits. A fake adds ``search`` and
+    ``lexical_search``."""
+
+    def calibration(self) -> tuple[float, ...]:
+        return ()
+
+    def text_language(self) -> str | None:
+        return None
+
+    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
+        return {}
+
+    def close(self) -> None: ...
+
+
+class RankedVectors(SearchOnlyVectors):
     """A vector store whose two rankings are given: ``dense`` and ``lexical`` are hits, best first
     (dense scores are cosine similarities; a lexical hit may carry its coverage)."""
 
@@ -71,17 +88,9 @@ class RankedVectors:
     def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
         return [h for h in self.dense if h.chunk.source_id in source_ids][:k]
 
-    def calibration(self) -> tuple[float, ...]:
-        return ()
-
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         return [h for h in self.lexical if h.chunk.source_id in source_ids][:k]
-
-    def text_language(self) -> str | None:
-        return None
 
     def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
         """The dense scores this fake was given, for chunks beyond a search's ``k``."""
         return {h.label: h.score for h in self.dense if h.label in set(labels)}
-
-    def close(self) -> None: ...

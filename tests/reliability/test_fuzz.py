@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
-from tests.helpers.fakes import SubwordCounter
+from tests.helpers.fakes import SearchOnlyVectors, SubwordCounter
 from tests.helpers.fuzz import FUZZ
 from tests.helpers.model_view import forgeries, structure_in, template_tokens_in
 
@@ -333,7 +333,7 @@ chunk_texts = st.lists(st.one_of(st.text(max_size=80), st.sampled_from(HOSTILE))
 )
 
 
-class FakeVectors:
+class FakeVectors(SearchOnlyVectors):
     """A VectorStore answering with the given hits (dense and lexical alike)."""
 
     def __init__(self, hits: list[Hit]) -> None:
@@ -342,19 +342,8 @@ class FakeVectors:
     def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
         return [h for h in self.hits if h.chunk.source_id in source_ids][:k]
 
-    def calibration(self) -> tuple[float, ...]:
-        return ()
-
-    def text_language(self) -> str | None:
-        return None
-
-    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
-        return {}
-
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         return list(reversed(self.search(np.zeros(1), k, source_ids)))
-
-    def close(self) -> None: ...
 
 
 class FakeEmbedder:

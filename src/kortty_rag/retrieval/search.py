@@ -271,7 +271,10 @@ def _candidates(
     query: str,
     options: SearchOptions,
     resources: Resources,
+    *,
+    language: str | None,
 ) -> list[Candidate]:
+    """``language``: of the store's text (:func:`text_language`), for its fusion weights."""
     dense_on, lexical_on = retrieval_parts(store, options)
     if not sources or not (dense_on or lexical_on):
         return []
@@ -292,7 +295,7 @@ def _candidates(
     fused = fuse(
         [(h.label, h.score) for h in dense],
         [(h.label, h.score) for h in lexical],
-        options.weights or store_weights(store, vectors.text_language()),
+        options.weights or store_weights(store, language),
         beyond,
         {label: share for label, share in carried.items() if share is not None},
     )
@@ -335,12 +338,13 @@ def retrieve(
     limits = limits or RetrievalLimits()
     options = options or SearchOptions()
     budget = limits.budget(context_window)
+    languages = {s.id: text_language(s, resources) for s in stores}
     floors = {
         s.id: floor_for(
             s,
             options.min_relevance,
             store_calibration(s, resources, dense=retrieval_parts(s, options)[0]),
-            text_language(s, resources),
+            languages[s.id],
         )
         for s in stores
     }
@@ -350,10 +354,14 @@ def retrieve(
         for store in stores:
             floor = floors[store.id]
             enabled = {s.id: s for s in store.sources if s.enabled}
-            candidates += _judged(floor, _candidates(store, enabled, query, options, resources))
+            language = languages[store.id]
+            found = _candidates(store, enabled, query, options, resources, language=language)
+            candidates += _judged(floor, found)
             if options.explain:
                 off = {s.id: s for s in store.sources if not s.enabled}
-                disabled += _judged(floor, _candidates(store, off, query, options, resources))
+                disabled += _judged(
+                    floor, _candidates(store, off, query, options, resources, language=language)
+                )
     candidates.sort(key=lambda c: -c.fused)
     selection = select(
         candidates,

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from tests.helpers.fakes import HashEmbedder
+from tests.helpers.fakes import HashEmbedder, SearchOnlyVectors
 
 from kortty_rag.models import Chunk, Hit, Source, SourceKind, Store, StoreType
 from kortty_rag.retrieval.context import estimate_tokens, structure_of
@@ -22,7 +22,7 @@ from kortty_rag.retrieval.search import (
 )
 
 
-class FakeVectors:
+class FakeVectors(SearchOnlyVectors):
     """Every source has 5 chunks of ``words`` words, each a document of its own; dense and lexical
     rank them differently. Dense similarities are above every relevance floor."""
 
@@ -44,15 +44,6 @@ class FakeVectors:
     def search(self, vector: np.ndarray, k: int, source_ids: Collection[str]) -> list[Hit]:
         self.calls.append("dense")
         return self._hits(source_ids, k, reverse=False)
-
-    def calibration(self) -> tuple[float, ...]:
-        return ()
-
-    def text_language(self) -> str | None:
-        return None
-
-    def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
-        return {}
 
     def lexical_search(self, query: str, k: int, source_ids: Collection[str]) -> list[Hit]:
         self.calls.append("lexical")
