@@ -1623,7 +1623,7 @@
     </message>
     <message>
         <source>not a regular file ({error})</source>
-        <extracomment>bytes read (and characters handed on) at a time close it when stopping early (it may hold the file open) PDF pages (None for a text file)</extracomment>
+        <extracomment>bytes read (and characters handed on) at a time close it when stopping early (it may hold the file open) PDF pages or slides (None for a document without pages)</extracomment>
         <translation>keine reguläre Datei ({error})</translation>
     </message>
     <message>
@@ -1635,8 +1635,8 @@
         <translation>größer als ihre Größenbegrenzung</translation>
     </message>
     <message>
-        <source>a PDF may yield {per_byte} characters per byte, at least {minimum}</source>
-        <translation>ein PDF darf {per_byte} Zeichen je Byte liefern, mindestens {minimum}</translation>
+        <source>a compressed document (PDF, office document, EPUB) may yield {per_byte} characters per byte, at least {minimum}</source>
+        <translation>ein komprimiertes Dokument (PDF, Office-Dokument, EPUB) darf {per_byte} Zeichen je Byte liefern, mindestens {minimum}</translation>
     </message>
     <message>
         <source>one character per byte of the size limit; raise the limit to index it</source>
@@ -1667,12 +1667,12 @@
         <translation>nach der Prüfung geändert; aktualisieren Sie („Jetzt aktualisieren“), um die Datei erneut zu überprüfen</translation>
     </message>
     <message>
-        <source>PDF extraction failed</source>
-        <translation>Textextraktion aus dem PDF fehlgeschlagen</translation>
+        <source>{kind} extraction failed</source>
+        <translation>Textextraktion ({kind}) fehlgeschlagen</translation>
     </message>
     <message>
-        <source>PDF extraction took longer than {seconds:g} s and was stopped</source>
-        <translation>Textextraktion aus dem PDF dauerte länger als {seconds:g} s und wurde abgebrochen</translation>
+        <source>{kind} extraction took longer than {seconds:g} s and was stopped</source>
+        <translation>Textextraktion ({kind}) dauerte länger als {seconds:g} s und wurde abgebrochen</translation>
     </message>
     <message>
         <source>signal {number}</source>
@@ -1683,8 +1683,8 @@
         <translation>Exit-Code {code}</translation>
     </message>
     <message>
-        <source>PDF extraction crashed ({how}); the file may be malformed or need more memory than the {limit} MiB limit</source>
-        <translation>Textextraktion aus dem PDF abgestürzt ({how}); die Datei ist vielleicht fehlerhaft oder braucht mehr Arbeitsspeicher als die Grenze von {limit} MiB</translation>
+        <source>{kind} extraction crashed ({how}); the file may be malformed or need more memory than the {limit} MiB limit</source>
+        <translation>Textextraktion ({kind}) abgestürzt ({how}); die Datei ist vielleicht fehlerhaft oder braucht mehr Arbeitsspeicher als die Grenze von {limit} MiB</translation>
     </message>
     <message>
         <source>not a PDF file (no %PDF- header)</source>
@@ -1725,6 +1725,10 @@
     <message>
         <source>file grew beyond its size limit</source>
         <translation>Datei ist über ihre Größenbegrenzung hinausgewachsen</translation>
+    </message>
+    <message>
+        <source>the file needs more memory than the extraction limit allows</source>
+        <translation>die Datei braucht mehr Arbeitsspeicher, als die Grenze der Textextraktion erlaubt</translation>
     </message>
     <message>
         <source>symbolic link</source>
@@ -2838,8 +2842,12 @@
         <translation>Kein Auszug passte in das Token-Budget; dem Prompt würde nichts hinzugefügt.</translation>
     </message>
     <message>
-        <source>{location}, page {page}</source>
+        <source>{location}, slide {page}</source>
         <extracomment>excerpts per document in the first pass; free slots are filled regardless afterwards None: the store&apos;s own fusion settings (``settings.retrieval``), else the defaults None: each store&apos;s own setting (``settings.retrieval.min_relevance``) share of the query&apos;s content terms in the chunk; None without a lexical match relevance from 0 to 1, on the scale of the store&apos;s floor (:mod:`kortty_rag.retrieval.relevance`)</extracomment>
+        <translation>{location}, Folie {page}</translation>
+    </message>
+    <message>
+        <source>{location}, page {page}</source>
         <translation>{location}, Seite {page}</translation>
     </message>
     <message>
@@ -3289,6 +3297,107 @@
     <message>
         <source>{path} ({reason})</source>
         <translation>{path} ({reason})</translation>
+    </message>
+    <message>
+        <source>damaged {kind} file ({error})</source>
+        <extracomment>unpacked ÷ packed size above which a member larger than :data:`_RATIO_FROM` is a zip bomb (office XML packs about 5–20 : 1; a bomb&apos;s members thousands to one) all members unpacked ÷ the file&apos;s size, above :data:`_TOTAL_RATIO_FROM` (real office documents and EPUBs: 2–20; pictures hardly compress) the signature of an OLE compound file: what Office writes for an encrypted DOCX or PPTX (and for the binary formats of before 2007)</extracomment>
+        <translation>beschädigte {kind}-Datei ({error})</translation>
+    </message>
+    <message>
+        <source>encrypted or password-protected {kind} file (or the binary format of before 2007), not read</source>
+        <translation>verschlüsselte oder kennwortgeschützte {kind}-Datei (oder das Binärformat von vor 2007), nicht gelesen</translation>
+    </message>
+    <message>
+        <source>damaged {kind} file (cut off, or not a ZIP container)</source>
+        <translation>beschädigte {kind}-Datei (abgeschnitten oder kein ZIP-Container)</translation>
+    </message>
+    <message>
+        <source>{kind} file with more than {count:,} parts, not read</source>
+        <translation>{kind}-Datei mit mehr als {count:,} Teilen, nicht gelesen</translation>
+    </message>
+    <message>
+        <source>encrypted {kind} file, not read</source>
+        <translation>verschlüsselte {kind}-Datei, nicht gelesen</translation>
+    </message>
+    <message>
+        <source>{kind} file with a part that unpacks to {size:,} bytes from {packed:,} (a zip bomb?), not read</source>
+        <translation>{kind}-Datei mit einem Teil, der sich von {packed:,} auf {size:,} Bytes entpackt (eine ZIP-Bombe?), nicht gelesen</translation>
+    </message>
+    <message>
+        <source>{kind} file that unpacks to {size:,} bytes from {packed:,} (a zip bomb?), not read</source>
+        <translation>{kind}-Datei, die sich von {packed:,} auf {size:,} Bytes entpackt (eine ZIP-Bombe?), nicht gelesen</translation>
+    </message>
+    <message>
+        <source>{kind} file that unpacks to more than {size:,} bytes, not read</source>
+        <translation>{kind}-Datei, die sich auf mehr als {size:,} Bytes entpackt, nicht gelesen</translation>
+    </message>
+    <message>
+        <source>damaged {kind} file (part {name} is missing)</source>
+        <translation>beschädigte {kind}-Datei (der Teil {name} fehlt)</translation>
+    </message>
+    <message>
+        <source>damaged {kind} file (an XML part is not text)</source>
+        <translation>beschädigte {kind}-Datei (ein XML-Teil ist kein Text)</translation>
+    </message>
+    <message>
+        <source>{kind} file with an XML part that declares entities (entity expansion or an external entity), not read</source>
+        <translation>{kind}-Datei mit einem XML-Teil, der Entitäten deklariert (Entitätenexpansion oder eine externe Entität), nicht gelesen</translation>
+    </message>
+    <message>
+        <source>damaged {kind} file (no package document)</source>
+        <extracomment>font obfuscation (IDPF, Adobe) is no DRM: the text stays readable</extracomment>
+        <translation>beschädigte {kind}-Datei (kein Paketdokument)</translation>
+    </message>
+    <message>
+        <source>DRM-protected {kind} file, not read</source>
+        <translation>DRM-geschützte {kind}-Datei, nicht gelesen</translation>
+    </message>
+    <message>
+        <source>no text (empty HTML document)</source>
+        <extracomment>the end of a document type declaration&apos;s internal subset a tag long enough to hold many attributes (each match starts at a ``&lt;`` and ends before the next ``&lt;`` or ``&gt;``: the scan is linear) what browsers read for these labels (WHATWG Encoding: Latin-1 and ASCII are windows-1252)</extracomment>
+        <translation>kein Text (leeres HTML-Dokument)</translation>
+    </message>
+    <message>
+        <source>malformed HTML (a tag with more than {count:,} attributes)</source>
+        <translation>fehlerhaftes HTML (ein Tag mit mehr als {count:,} Attributen)</translation>
+    </message>
+    <message>
+        <source>malformed HTML ({error})</source>
+        <translation>fehlerhaftes HTML ({error})</translation>
+    </message>
+    <message>
+        <source>encrypted or password-protected {kind} file, not read</source>
+        <extracomment>elements whose text is not the document&apos;s: annotations, the deleted text of tracked changes</extracomment>
+        <translation>verschlüsselte oder kennwortgeschützte {kind}-Datei, nicht gelesen</translation>
+    </message>
+    <message>
+        <source>not an OpenDocument text (no text body)</source>
+        <translation>kein OpenDocument-Text (kein Textkörper)</translation>
+    </message>
+    <message>
+        <source>{kind} file needs more memory than the extraction limit allows</source>
+        <translation>{kind}-Datei braucht mehr Arbeitsspeicher, als die Grenze der Textextraktion erlaubt</translation>
+    </message>
+    <message>
+        <source>malformed {kind} file (nested too deeply)</source>
+        <translation>fehlerhafte {kind}-Datei (zu tief verschachtelt)</translation>
+    </message>
+    <message>
+        <source>unreadable {kind} file ({error})</source>
+        <translation>unlesbare {kind}-Datei ({error})</translation>
+    </message>
+    <message>
+        <source>no text to index (the {kind} file has none)</source>
+        <translation>kein Text zum Indizieren (die {kind}-Datei enthält keinen)</translation>
+    </message>
+    <message>
+        <source>not an RTF file (the RTF header is missing)</source>
+        <extracomment>the mark&apos;s characters where the RTF itself has them (raw, or as ``\&apos;02``, ``\u3``) a font table&apos;s size beyond which it is left out (striprtf&apos;s font pattern is quadratic in it; a real one is a few KiB) a paragraph mark that ends a table cell&apos;s text (the cell mark ends the paragraph already)</extracomment>
+        <translation>keine RTF-Datei (der RTF-Kopf fehlt)</translation>
+    </message>
+    <message>
+        <source>malformed RTF ({error})</source>
+        <translation>fehlerhaftes RTF ({error})</translation>
     </message>
 </context>
 <context>
@@ -5665,11 +5774,6 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
 <context>
     <name>StoresTab</name>
     <message>
-        <source>A knowledge store is a searchable index of the files and folders you choose — notes, documents, code, PDFs — that your AI profiles can draw on. Your files are only read, never changed, and everything is indexed here on this computer.</source>
-        <extracomment>the source table&apos;s status column (status and reason) below this width (pixels) the source table hides its Type and Sync columns Item data of a damaged store in the store list: its error (what is wrong and what to do).</extracomment>
-        <translation>Ein Wissensspeicher ist ein durchsuchbarer Index der Dateien und Ordner, die Sie auswählen — Notizen, Dokumente, Quelltext, PDFs —, auf den Ihre KI-Profile zugreifen können. Ihre Dateien werden nur gelesen, nie verändert, und alles wird hier auf diesem Computer indiziert.</translation>
-    </message>
-    <message>
         <source>A store needs an embedding model, which turns text into searchable vectors. The starter model comes from the Python package index and needs no model hub.</source>
         <translation>Ein Speicher braucht ein Einbettungsmodell, das Text in durchsuchbare Vektoren umwandelt. Das Startermodell kommt aus dem Python-Paketindex und braucht keine Modellplattform.</translation>
     </message>
@@ -6182,6 +6286,11 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>{store}: {summary}; {chunks}.</translation>
     </message>
     <message>
+        <source>A knowledge store is a searchable index of the files and folders you choose — notes, code, PDFs, web pages, Word and LibreOffice documents, EPUB books, presentations — that your AI profiles can draw on. Your files are only read, never changed, and everything is indexed here on this computer.</source>
+        <extracomment>the source table&apos;s status column (status and reason) below this width (pixels) the source table hides its Type and Sync columns Item data of a damaged store in the store list: its error (what is wrong and what to do).</extracomment>
+        <translation>Ein Wissensspeicher ist ein durchsuchbarer Index der Dateien und Ordner, die Sie auswählen — Notizen, Quelltext, PDFs, Webseiten, Word- und LibreOffice-Dokumente, EPUB-Bücher, Präsentationen —, auf den Ihre KI-Profile zugreifen können. Ihre Dateien werden nur gelesen, nie verändert, und alles wird hier auf diesem Computer indiziert.</translation>
+    </message>
+    <message>
         <source>Rebuild store</source>
         <translation>Speicher neu aufbauen</translation>
     </message>
@@ -6492,8 +6601,8 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>Seite</translation>
     </message>
     <message>
-        <source>The PDF page the excerpt is on</source>
-        <translation>Die PDF-Seite, auf der der Auszug steht</translation>
+        <source>The PDF page or presentation slide the excerpt is on</source>
+        <translation>Die PDF-Seite oder Präsentationsfolie, auf der der Auszug steht</translation>
     </message>
     <message>
         <source>Marker</source>

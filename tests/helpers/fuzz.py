@@ -7,7 +7,13 @@ its property, so it is checked first in every later run.
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -25,3 +31,56 @@ EXAMPLES = (
     int(os.environ.get("KORTTY_FUZZ_EXAMPLES", "0")) or settings.get_profile(PROFILE).max_examples
 )
 FUZZ = settings(settings.get_profile(PROFILE), max_examples=EXAMPLES)
+
+
+def mutate(seed: bytes, operations: list[tuple[str, int, Any]]) -> bytes:
+    data = bytearray(seed)
+    for op, position, arg in operations:
+        at = position % (len(data) + 1)
+        if op == "flip" and at < len(data):
+            data[at] ^= 1 << arg
+        elif op in ("insert", "token"):
+            data[at:at] = arg
+        elif op == "delete":
+            del data[at : at + arg]
+        elif op == "truncate":
+            del data[at:]
+    return bytes(data)
+
+
+class TooSlow(BaseException):
+    """Not an Exception: the code under test must not be able to swallow it."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    def expire(*_: object) -> None:
+        raise TooSlow(f"took longer than {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+#: control characters a page of extracted text never holds (TAB, LF, VT, FF, CR are whitespace)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def assert_worker_answer(answer: dict[str, Any], *, reasons: tuple[str, ...] = ("reason",)) -> None:
+    """``answer`` survives the extraction worker's JSON line as its parent decodes it: pages of
+    valid UTF-8 text without control characters (at least one with text), or exactly one of
+    ``reasons`` (a reason is one line)."""
+    answer = json.loads(json.dumps(answer, ensure_ascii=True))
+    if answer["ok"]:
+        assert set(answer) == {"ok", "pages"} and answer["pages"]
+        assert any(page.strip() for page in answer["pages"])
+        for page in answer["pages"]:
+            page.encode("utf-8")  # no lone surrogates: they would break the chunk table
+            assert not _CONTROL.search(page)
+    else:
+        assert len(answer) == 2 and next(k for k in answer if k != "ok") in reasons, answer
+        assert "reason" not in answer or (answer["reason"] and "\n" not in answer["reason"])

@@ -11,19 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import json
 import re
-import signal
 from collections import Counter
-from collections.abc import Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Collection
 from typing import Any
 
 import numpy as np
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 from tests.helpers.fakes import SearchOnlyVectors, SubwordCounter
-from tests.helpers.fuzz import FUZZ
+from tests.helpers.fuzz import FUZZ, assert_worker_answer, mutate, time_limit
 from tests.helpers.model_view import forgeries, structure_in, template_tokens_in
 
 from kortty_rag.chunking.splitter import ChunkingParams, Splitter
@@ -140,42 +137,6 @@ mutation = st.one_of(
 )
 
 
-def mutate(seed: bytes, operations: list[tuple[str, int, Any]]) -> bytes:
-    data = bytearray(seed)
-    for op, position, arg in operations:
-        at = position % (len(data) + 1)
-        if op == "flip" and at < len(data):
-            data[at] ^= 1 << arg
-        elif op in ("insert", "token"):
-            data[at:at] = arg
-        elif op == "delete":
-            del data[at : at + arg]
-        elif op == "truncate":
-            del data[at:]
-    return bytes(data)
-
-
-class TooSlow(BaseException):
-    """Not an Exception: the code under test must not be able to swallow it."""
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    def expire(*_: object) -> None:
-        raise TooSlow(f"took longer than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
-
-
 @FUZZ
 @given(st.sampled_from(range(len(SEEDS))), st.lists(mutation, max_size=6))
 def test_pdf_extraction_answers_every_mutated_pdf(
@@ -184,16 +145,7 @@ def test_pdf_extraction_answers_every_mutated_pdf(
     with time_limit(20):
         answer = extract_pages(mutate(SEEDS[seed], operations))
     # what the worker sends and the parent decodes: always JSON, always valid UTF-8 text
-    answer = json.loads(json.dumps(answer, ensure_ascii=True))
-    if answer["ok"]:
-        assert set(answer) == {"ok", "pages"} and answer["pages"]
-        assert any(page.strip() for page in answer["pages"])
-        for page in answer["pages"]:
-            page.encode("utf-8")  # no lone surrogates: they would break the chunk table
-            assert not _CONTROL.search(page)
-    else:
-        assert set(answer) == {"ok", "reason"}
-        assert answer["reason"] and "\n" not in answer["reason"]
+    assert_worker_answer(answer)
 
 
 # -- chunking -----------------------------------------------------------------------------------------

@@ -13,7 +13,10 @@ Recognised headings, outside fenced code blocks (``` and ~~~) and front matter:
   ``===`` or ``---``);
 * AsciiDoc (``= Title`` … ``====== Title``);
 * reStructuredText (a one-line paragraph underlined — optionally also overlined — with a repeated
-  punctuation character at least as long as the title; levels in the order the styles first appear).
+  punctuation character at least as long as the title; levels in the order the styles first appear);
+* the outline text a format reader wrote (:data:`OUTLINE_FORMATS`: HTML, office documents, EPUB,
+  RTF): ATX headings only, since the reader escaped every body line that would read as one, and
+  nothing else is markup there (no fences, front matter or underlines).
 
 Plain text has no headings; :func:`plain_title` takes a first line that stands on its own as the
 document's title.
@@ -25,6 +28,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+#: the formats read by a format reader into outline text (``kortty_rag.extract.outline``): the
+#: formats of ``sources.formats.EXTRACTED`` but PDF
+OUTLINE_FORMATS = frozenset({"HTML", "DOCX", "ODT", "EPUB", "PPTX", "RTF"})
 #: how many heading levels a path keeps (deeper headings replace the last)
 MAX_DEPTH = 6
 #: a heading longer than this is cut (a heading is a label, not content)
@@ -117,6 +123,7 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
     in_front_matter = False
     asciidoc = fmt == "AsciiDoc"
     rst = fmt == "reStructuredText"
+    outline_only = fmt in OUTLINE_FORMATS
 
     def flush_held() -> Iterator[Piece]:
         nonlocal held
@@ -132,7 +139,7 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
             blank_before = False
             yield Piece(section, heading, start, line)
             continue
-        if first and stripped == "---" and not rst:  # YAML front matter
+        if first and stripped == "---" and not rst and not outline_only:  # YAML front matter
             in_front_matter, first = True, False
             yield Piece(section, heading, start, line)
             continue
@@ -147,7 +154,7 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
                 fence = None
             yield Piece(section, heading, start, line)
             continue
-        opened = _FENCE.match(stripped)
+        opened = None if outline_only else _FENCE.match(stripped)
         if opened and not rst:
             yield from flush_held()
             fence = opened.group(1)[0] * 3
@@ -156,7 +163,7 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
             continue
         title: str | None = None
         level = 0
-        underline = _UNDERLINE.match(stripped)
+        underline = None if outline_only else _UNDERLINE.match(stripped)
         if held is not None and underline:
             char = underline.group(1)
             text = held[1].strip()
@@ -186,7 +193,7 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
         if rst and underline:  # a reST overline: the title and its underline follow
             yield Piece(section, heading, start, line, heading_line=True)
             continue
-        if blank_before:
+        if blank_before and not outline_only:
             held = (start, line)  # may be a setext/reST heading: decided by the next line
         else:
             yield Piece(section, heading, start, line)

@@ -1,6 +1,7 @@
 """A document's chunks with their headings: sections first for structured text, then the splitter.
 
-Markdown, AsciiDoc and reStructuredText are read as sections (:mod:`kortty_rag.chunking.sections`).
+Markdown, AsciiDoc, reStructuredText and the outline text of the format readers (HTML, office
+documents, EPUB, RTF) are read as sections (:mod:`kortty_rag.chunking.sections`).
 Headings are preferred cut points, not mandatory ones (docs/DESIGN.md §9):
 
 * a section without body text (a heading followed at once by the next heading) never becomes a
@@ -30,11 +31,11 @@ import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from kortty_rag.chunking.sections import Piece, plain_title, sections
+from kortty_rag.chunking.sections import OUTLINE_FORMATS, Piece, plain_title, sections
 from kortty_rag.chunking.splitter import Splitter
 from kortty_rag.models import HEADING_SEPARATOR, ChunkSpan
 
-STRUCTURED_FORMATS = frozenset({"Markdown", "AsciiDoc", "reStructuredText"})
+STRUCTURED_FORMATS = frozenset({"Markdown", "AsciiDoc", "reStructuredText", *OUTLINE_FORMATS})
 TITLED_FORMATS = frozenset({"Text"})
 #: characters read ahead at most to find a plain text's first line
 _TITLE_LOOKAHEAD = 4096

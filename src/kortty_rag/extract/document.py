@@ -1,8 +1,10 @@
-"""One entry point for indexing: the reviewed bytes of a file as text segments (one per PDF page).
+"""One entry point for indexing: the reviewed bytes of a file as text segments (one per PDF page or
+presentation slide).
 
 :func:`open_document` is what indexing uses: a text file is read, checked and decoded in blocks of
-1 MiB as the chunker asks for them, so no document is ever held whole; a PDF's pages come from the
-isolated worker (bounded by the file's character limit, ``kortty_rag.extract.limits``).
+1 MiB as the chunker asks for them, so no document is ever held whole; a PDF's pages and the text of
+the other documents read by a format reader (HTML, DOCX, ODT, EPUB, PPTX, RTF) come from the isolated
+worker (bounded by the file's character limit, ``kortty_rag.extract.limits``).
 :func:`extract_file` returns a whole document at once (small files, tests).
 """
 
@@ -19,7 +21,7 @@ from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.extract.safe_open import NotRegularFile, open_regular_file, read_regular_file
 from kortty_rag.extract.text import TextRejected, TextStream, decode_text
 from kortty_rag.messages import msg
-from kortty_rag.sources.formats import is_pdf
+from kortty_rag.sources.formats import is_extracted, is_paged
 
 #: bytes read (and characters handed on) at a time
 BLOCK = 1 << 20
@@ -27,7 +29,7 @@ BLOCK = 1 << 20
 
 @dataclass(frozen=True)
 class Segment:
-    """Text of a whole text file (``page`` None) or of one PDF page (1-based)."""
+    """Text of a whole document (``page`` None) or of one PDF page or slide (1-based)."""
 
     page: int | None
     text: str
@@ -55,7 +57,7 @@ class StreamedSegment:
 @dataclass(frozen=True)
 class OpenedDocument:
     segments: tuple[StreamedSegment, ...]
-    #: PDF pages (None for a text file)
+    #: PDF pages or slides (None for a document without pages)
     pages: int | None
 
 
@@ -74,7 +76,7 @@ def open_document(
     beyond its limit) raises :class:`ExtractionError` from the block iterator, at the latest after
     its last block, so a caller keeps nothing of it until the iterator is exhausted.
     """
-    if is_pdf(fmt):
+    if is_extracted(fmt):
         extracted = extract_file(
             path,
             fmt,
@@ -84,7 +86,7 @@ def open_document(
             cache=cache,
         )
         segments = tuple(StreamedSegment(s.page, _once(s.text)) for s in extracted.segments)
-        return OpenedDocument(segments, len(segments))
+        return OpenedDocument(segments, len(segments) if is_paged(fmt) else None)
     return OpenedDocument(
         (StreamedSegment(None, _text_blocks(path, size_limit, expected_sha256)),), None
     )
@@ -150,14 +152,17 @@ def extract_file(
     cache: ExtractionCache | None = None,
 ) -> ExtractedText:
     """Extract ``path``; with ``expected_sha256`` a file that changed since the review is refused."""
-    if is_pdf(fmt):
+    if is_extracted(fmt):
         pages = cache.get(expected_sha256) if cache is not None and expected_sha256 else None
         if pages is not None and _read_digest(path, size_limit) == expected_sha256:
             sha256 = expected_sha256
         else:
-            pdf_text = pdf.extract(path, size_limit, expected_sha256)
+            pdf_text = pdf.extract(path, size_limit, expected_sha256, fmt)
             pages, sha256 = pdf_text.pages, pdf_text.sha256
-        segments = tuple(Segment(n, text) for n, text in enumerate(pages, start=1))
+        paged = is_paged(fmt)
+        segments = tuple(
+            Segment(n if paged else None, text) for n, text in enumerate(pages, start=1)
+        )
         return ExtractedText(segments, sha256 or "")
     data = _read(path, size_limit)
     digest = hashlib.sha256(data).hexdigest()
@@ -191,9 +196,10 @@ def _read(path: Path, size_limit: int) -> bytes:
 
 
 class ExtractionCache:
-    """PDF page texts from the scan, keyed by content hash, so indexing does not parse a PDF twice.
+    """Page texts of extracted documents (PDFs, office documents …) from the scan, keyed by content
+    hash, so indexing does not parse a document twice.
 
-    Bounded by characters; when full, later PDFs are simply extracted again during indexing.
+    Bounded by characters; when full, later documents are simply extracted again during indexing.
     """
 
     def __init__(self, max_characters: int = 32 * 1024 * 1024) -> None:

@@ -1,7 +1,8 @@
-"""PDF text extraction through the isolated worker process, with a time and a memory limit per file.
+"""Text extraction of PDFs and the documents read by a format reader (HTML, DOCX, ODT, EPUB, PPTX,
+RTF) through the isolated worker process, with a time and a memory limit per file.
 
-One :class:`PdfExtractor` keeps one worker alive across files (starting Python and importing pypdf costs
-more than most PDFs). A file that takes longer than ``timeout`` seconds, or kills the worker, is reported
+One :class:`PdfExtractor` keeps one worker alive across files (starting Python and importing the
+parsers costs more than most documents). A file that takes longer than ``timeout`` seconds, or kills the worker, is reported
 as skipped with that reason, and the next file gets a fresh worker.
 """
 
@@ -25,6 +26,7 @@ from kortty_rag.errors import ExtractionError
 from kortty_rag.extract.limits import too_much_text
 from kortty_rag.messages import msg
 from kortty_rag.models import GiB
+from kortty_rag.sources.formats import PDF, is_compressed
 
 DEFAULT_TIMEOUT_SECONDS = 60.0
 DEFAULT_MEMORY_BYTES = 1 * GiB
@@ -73,17 +75,22 @@ class PdfExtractor:
         with self._lock:
             self._stop()
 
-    def extract(self, path: Path, size_limit: int, expected_sha256: str | None = None) -> PdfText:
-        """Return the page texts of ``path`` or raise :class:`ExtractionError` with the skip reason.
+    def extract(
+        self, path: Path, size_limit: int, expected_sha256: str | None = None, fmt: str = PDF
+    ) -> PdfText:
+        """Return the page texts of ``path`` (a document of format ``fmt``: one page for all but PDF
+        and PPTX) or raise :class:`ExtractionError` with the skip reason.
 
         With ``expected_sha256`` the bytes the worker read must be the reviewed ones.
         """
         with self._lock:
-            answer = self._ask({"path": os.fspath(path), "limit": size_limit})
+            answer = self._ask({"path": os.fspath(path), "limit": size_limit, "format": fmt}, fmt)
         if answer.get("too_much_text"):
-            raise ExtractionError(path, too_much_text(size_limit, _size(path), pdf=True))
+            raise ExtractionError(
+                path, too_much_text(size_limit, _size(path), pdf=is_compressed(fmt))
+            )
         if not answer.get("ok"):
-            reason = answer.get("reason", msg("PDF extraction failed"))
+            reason = answer.get("reason", msg("{kind} extraction failed", kind=fmt))
             raise ExtractionError(path, reason if isinstance(reason, str) else str(reason))
         result = PdfText(tuple(str(page) for page in answer["pages"]), str(answer["sha256"]))
         if expected_sha256 is not None and result.sha256 != expected_sha256:
@@ -126,14 +133,14 @@ class PdfExtractor:
         if proc.stdout:
             proc.stdout.close()
 
-    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _ask(self, request: dict[str, Any], fmt: str) -> dict[str, Any]:
         proc = self._proc if self._proc is not None and self._proc.poll() is None else self._start()
         assert proc.stdin is not None and proc.stdout is not None
         try:
             proc.stdin.write((json.dumps(request) + "\n").encode())
             proc.stdin.flush()
         except (BrokenPipeError, OSError):
-            return self._crashed(proc)
+            return self._crashed(proc, fmt)
         deadline = time.monotonic() + self.limits.timeout_seconds
         with selectors.DefaultSelector() as selector:
             selector.register(proc.stdout, selectors.EVENT_READ)
@@ -146,20 +153,21 @@ class PdfExtractor:
                     return {
                         "ok": False,
                         "reason": msg(
-                            "PDF extraction took longer than {seconds:g} s and was stopped",
+                            "{kind} extraction took longer than {seconds:g} s and was stopped",
+                            kind=fmt,
                             seconds=self.limits.timeout_seconds,
                         ),
                     }
                 block = os.read(proc.stdout.fileno(), 1 << 20)
                 if not block:
-                    return self._crashed(proc)
+                    return self._crashed(proc, fmt)
                 self._buffer += block
         end = self._buffer.index(b"\n")
         answer: dict[str, Any] = json.loads(self._buffer[:end])
         del self._buffer[: end + 1]
         return answer
 
-    def _crashed(self, proc: subprocess.Popen[bytes]) -> dict[str, Any]:
+    def _crashed(self, proc: subprocess.Popen[bytes], fmt: str) -> dict[str, Any]:
         self._stop()
         code = proc.returncode
         how = (
@@ -170,8 +178,9 @@ class PdfExtractor:
         return {
             "ok": False,
             "reason": msg(
-                "PDF extraction crashed ({how}); the file may be malformed or need more memory "
+                "{kind} extraction crashed ({how}); the file may be malformed or need more memory "
                 "than the {limit} MiB limit",
+                kind=fmt,
                 how=how,
                 limit=self.limits.memory_bytes // (1024 * 1024),
             ),

@@ -1,6 +1,9 @@
-"""The isolated PDF extraction process (docs/DESIGN.md §6). Run as ``python -m kortty_rag.extract.pdf_worker``.
+"""The isolated extraction process for PDFs and the other documents read by a format reader (HTML,
+DOCX, ODT, EPUB, PPTX, RTF: :mod:`kortty_rag.extract.readers`; docs/DESIGN.md §6). Run as
+``python -m kortty_rag.extract.pdf_worker``.
 
-It reads one JSON request per line on stdin (``{"path": ..., "limit": ...}``) and answers one JSON line on
+It reads one JSON request per line on stdin (``{"path": ..., "limit": ..., "format": ...}``) and
+answers one JSON line on
 stdout: ``{"ok": true, "pages": [...]}``, ``{"ok": false, "reason": ...}``, or
 ``{"ok": false, "too_much_text": true}`` when the text would exceed the file's character limit
 (``kortty_rag.extract.limits``); extraction then stops at once. It limits its own address
@@ -137,7 +140,11 @@ def _serve(memory_bytes: int) -> None:
     import pypdf  # noqa: F401  (import before the memory limit applies)
 
     from kortty_rag.extract.limits import max_characters
+    from kortty_rag.extract.readers import preload, read_document
     from kortty_rag.extract.safe_open import NotRegularFile, read_regular_file
+    from kortty_rag.sources.formats import PDF, is_compressed
+
+    preload()
 
     _limit_self(memory_bytes)
     for line in sys.stdin:
@@ -150,8 +157,12 @@ def _serve(memory_bytes: int) -> None:
                     "reason": msg("file grew beyond its size limit"),
                 }
             else:
-                limit = max_characters(int(request["limit"]), len(data), pdf=True)
-                answer = extract_pages(data, limit)
+                fmt = str(request.get("format", PDF))
+                limit = max_characters(int(request["limit"]), len(data), pdf=is_compressed(fmt))
+                if fmt == PDF:
+                    answer = extract_pages(data, limit)
+                else:
+                    answer = read_document(fmt, data, limit)
                 answer["sha256"] = hashlib.sha256(data).hexdigest()
         except NotRegularFile as exc:
             answer = {
@@ -161,7 +172,7 @@ def _serve(memory_bytes: int) -> None:
         except MemoryError:
             answer = {
                 "ok": False,
-                "reason": msg("PDF needs more memory than the extraction limit allows"),
+                "reason": msg("the file needs more memory than the extraction limit allows"),
             }
         except OSError as exc:
             answer = {

@@ -86,8 +86,9 @@ def welcome_text() -> str:
     return translate(
         "StoresTab",
         "A knowledge store is a searchable index of the files and folders you choose — notes, "
-        "documents, code, PDFs — that your AI profiles can draw on. Your files are only read, never "
-        "changed, and everything is indexed here on this computer.",
+        "code, PDFs, web pages, Word and LibreOffice documents, EPUB books, presentations — that "
+        "your AI profiles can draw on. Your files are only read, never changed, and everything is "
+        "indexed here on this computer.",
     )
 
 

@@ -54,6 +54,7 @@ from kortty_rag.retrieval.fusion import (
     fuse,
 )
 from kortty_rag.retrieval.relevance import RelevanceFloor, floor_for
+from kortty_rag.sources.formats import has_slides
 
 DROP_PER_DOCUMENT = msg("per-document cap")
 DROP_BUDGET = msg("token budget")
@@ -129,12 +130,15 @@ class Candidate:
     @property
     def location(self) -> str:
         """Where the excerpt is: path, heading path of its section, PDF page
-        (``notes/backup.md § Keys / Rotation``, ``manual.pdf, page 7``)."""
+        (``notes/backup.md § Keys / Rotation``, ``manual.pdf, page 7``, ``talk.pptx § Results,
+        slide 4``)."""
         where = self.path
         if self.chunk.heading:
             where += LOCATION_SEPARATOR + self.chunk.heading
         if self.chunk.page is None:
             return where
+        if has_slides(self.chunk.rel_path):
+            return msg("{location}, slide {page}", location=where, page=self.chunk.page)
         return msg("{location}, page {page}", location=where, page=self.chunk.page)
 
     def scores_json(self) -> dict[str, Any]:

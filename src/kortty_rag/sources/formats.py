@@ -5,6 +5,18 @@ from __future__ import annotations
 from pathlib import PurePath
 
 PDF = "PDF"
+HTML = "HTML"
+DOCX = "DOCX"
+ODT = "ODT"
+EPUB = "EPUB"
+PPTX = "PPTX"
+RTF = "RTF"
+#: formats read by a format reader in the isolated worker, not as text (docs/DESIGN.md §6)
+EXTRACTED = frozenset({PDF, HTML, DOCX, ODT, EPUB, PPTX, RTF})
+#: formats whose pages are the document's segments: PDF pages, presentation slides
+PAGED = frozenset({PDF, PPTX})
+#: compressed containers, which can yield many more characters than they have bytes
+COMPRESSED = frozenset({PDF, DOCX, ODT, EPUB, PPTX})
 
 _GROUPS: dict[str, tuple[str, ...]] = {
     # plain text and markup
@@ -22,7 +34,7 @@ _GROUPS: dict[str, tuple[str, ...]] = {
     "TOML": ("toml",),
     "INI": ("ini", "cfg", "conf", "properties"),
     "XML": ("xml", "xsd", "xsl", "xslt"),
-    "HTML": ("html", "htm", "xhtml"),
+    HTML: ("html", "htm", "xhtml"),
     "Log": ("log",),
     # source code in the common languages
     "Python": ("py", "pyi", "pyw"),
@@ -75,7 +87,13 @@ _GROUPS: dict[str, tuple[str, ...]] = {
     "Pascal": ("pas",),
     "Ada": ("adb", "ads"),
     "Diff": ("diff", "patch"),
+    # documents: read by their format's reader in the isolated worker
     PDF: ("pdf",),
+    DOCX: ("docx",),
+    ODT: ("odt",),
+    EPUB: ("epub",),
+    PPTX: ("pptx",),
+    RTF: ("rtf",),
 }
 
 SUFFIX_FORMATS: dict[str, str] = {
@@ -132,3 +150,22 @@ def detect_format(name: str) -> str | None:
 
 def is_pdf(fmt: str | None) -> bool:
     return fmt == PDF
+
+
+def is_extracted(fmt: str | None) -> bool:
+    """Read by a format reader in the isolated worker (PDF, HTML, office documents, EPUB, RTF)."""
+    return fmt in EXTRACTED
+
+
+def is_paged(fmt: str | None) -> bool:
+    """Its segments are pages (a PDF's) or slides (a presentation's)."""
+    return fmt in PAGED
+
+
+def is_compressed(fmt: str | None) -> bool:
+    return fmt in COMPRESSED
+
+
+def has_slides(fmt_or_name: str | None) -> bool:
+    """A page of this format (or of a file of this name) is a slide (``slide 4``, not ``page 4``)."""
+    return fmt_or_name == PPTX or (fmt_or_name or "").lower().endswith(".pptx")

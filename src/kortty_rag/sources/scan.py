@@ -24,7 +24,7 @@ from kortty_rag.extract.text import TextInspector, TextRejected
 from kortty_rag.messages import msg
 from kortty_rag.models import FileStatus, MiB, Source, SourceKind
 from kortty_rag.progress import CancelToken, NullProgress, Progress
-from kortty_rag.sources.formats import detect_format, is_pdf
+from kortty_rag.sources.formats import detect_format, is_compressed, is_extracted, is_paged
 from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState, SourceReview
 from kortty_rag.sources.rootpath import root_moved
 from kortty_rag.sources.rules import GITIGNORE, GitignoreRules, PathRules
@@ -433,8 +433,10 @@ class _Walk:
     def _check_content(self, path: Path, rel: str, fmt: str, limit: int, listed_size: int) -> bool:
         known_hash = self.known.get(rel)
         try:
-            if is_pdf(fmt):
-                sha256, size, characters, pages = self._check_pdf(path, limit, known_hash)
+            if is_extracted(fmt):
+                sha256, size, characters, pages = self._check_extracted(
+                    path, fmt, limit, known_hash
+                )
             else:
                 sha256, size, characters = self._check_text(path, limit)
                 pages = None
@@ -468,8 +470,10 @@ class _Walk:
                 size=size,
             )
             return True
-        if characters > max_characters(limit, size, pdf=is_pdf(fmt)):
-            self.skip(path, rel, too_much_text(limit, size, pdf=is_pdf(fmt)), fmt=fmt, size=size)
+        if characters > max_characters(limit, size, pdf=is_compressed(fmt)):
+            self.skip(
+                path, rel, too_much_text(limit, size, pdf=is_compressed(fmt)), fmt=fmt, size=size
+            )
             return True
         if known_hash == sha256:
             self.rows.append(
@@ -524,14 +528,14 @@ class _Walk:
         facts = inspector.finish()
         return facts.sha256, facts.size, facts.characters
 
-    def _check_pdf(
-        self, path: Path, limit: int, known_hash: str | None
+    def _check_extracted(
+        self, path: Path, fmt: str, limit: int, known_hash: str | None
     ) -> tuple[str, int, int, int | None]:
         data, _ = read_regular_file(path, limit)
         sha256 = hashlib.sha256(data).hexdigest()
         if sha256 == known_hash:
             return sha256, len(data), 0, None
-        text = self.s.pdf.extract(path, limit, sha256)
+        text = self.s.pdf.extract(path, limit, sha256, fmt)
         if self.s.cache is not None:
             self.s.cache.put(sha256, text.pages)
-        return sha256, len(data), text.characters, len(text.pages)
+        return sha256, len(data), text.characters, len(text.pages) if is_paged(fmt) else None

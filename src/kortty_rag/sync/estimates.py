@@ -21,7 +21,7 @@ from kortty_rag.extract.document import ExtractionCache, StreamedSegment, open_d
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.models import EmbeddingIdentity, FileStatus
 from kortty_rag.progress import CancelToken
-from kortty_rag.sources.formats import is_pdf
+from kortty_rag.sources.formats import is_extracted
 from kortty_rag.sources.review import ReviewReport, ReviewRow, SourceReview
 
 
@@ -46,7 +46,7 @@ def counted_estimates(
     def chunks(review: SourceReview, row: ReviewRow) -> int | None:
         if cancel is not None and cancel.cancelled:
             return None
-        if is_pdf(row.format) and cache.get(row.sha256) is None:
+        if is_extracted(row.format) and cache.get(row.sha256) is None:
             return None  # its pages were not kept: extracting it again is not worth an estimate
         try:
             document = open_document(

@@ -72,3 +72,29 @@ def test_an_overlong_heading_keeps_its_last_parts() -> None:
     deep = "# " + "Very long top heading words " * 3 + "\n\n## Short\n\n" + "Body text here. " * 10
     found = spans(deep, "Markdown")
     assert found[-1].heading == "Short"  # the long first part did not fit in a quarter budget
+
+
+#: outline text as a format reader writes it: ATX headings, escaped body lines that look like one
+OUTLINE = (
+    "---\n\n# Bericht\n\n## Ergebnisse\n\n"
+    + "Die Ernte war gut und der Boden blieb feucht. " * 10
+    + "\n\n\\# Nummer eins ist kein Abschnitt\n\nGrenze\n======\n\n```\n\\# auch kein Abschnitt\n\n"
+    + "## Ausblick\n\nNächstes Jahr mehr Bohnen.\n"
+)
+
+
+def test_outline_text_of_the_format_readers_is_cut_at_its_own_headings_only() -> None:
+    from kortty_rag.chunking.sections import OUTLINE_FORMATS
+    from kortty_rag.sources.formats import EXTRACTED, PDF
+
+    assert EXTRACTED - {PDF} == OUTLINE_FORMATS
+    for fmt in sorted(OUTLINE_FORMATS):
+        found = spans(OUTLINE, fmt)
+        headings = {s.heading for s in found}
+        # no front matter, no fence, no setext underline, no escaped line: only the ATX headings
+        assert headings == {"Bericht / Ergebnisse", "Bericht / Ausblick"}, (fmt, headings)
+        assert any("\\# auch kein Abschnitt" in s.text for s in found)
+        ausblick = [s for s in found if s.heading == "Bericht / Ausblick"]
+        assert ausblick and "Bohnen" in ausblick[-1].text
+    # the same text as Markdown: the fence swallows the last heading
+    assert "Bericht / Ausblick" not in {s.heading for s in spans(OUTLINE, "Markdown")}

@@ -20,6 +20,12 @@ from kortty_rag.sources.formats import SUFFIX_FORMATS, detect_format
         ("page.htm", "HTML"),
         ("paper.tex", "TeX"),
         ("run.log", "Log"),
+        ("Bericht.DOCX", "DOCX"),
+        ("brief.odt", "ODT"),
+        ("buch.epub", "EPUB"),
+        ("talk.pptx", "PPTX"),
+        ("old.rtf", "RTF"),
+        ("page.xhtml", "HTML"),
     ],
 )
 def test_allowlist_is_case_insensitive(name: str, fmt: str) -> None:
@@ -29,8 +35,10 @@ def test_allowlist_is_case_insensitive(name: str, fmt: str) -> None:
 @pytest.mark.parametrize(
     "name",
     [
-        "a.docx",
+        "a.doc",
         "a.xlsx",
+        "a.ppt",
+        "a.odp",
         "a.png",
         "a.jpg",
         "a.zip",

@@ -155,10 +155,10 @@ def test_bom_crlf_tabs_and_escape_are_text(tmp_path: Path, pdf: PdfExtractor) ->
 
 
 def test_unsupported_formats_are_skipped(tmp_path: Path, pdf: PdfExtractor) -> None:
-    for name in ("report.docx", "photo.png", "archive.zip", "data.sqlite", "noext"):
+    for name in ("report.doc", "photo.png", "archive.zip", "data.sqlite", "noext"):
         write(tmp_path / name, "looks like text")
     rows = rows_by_rel(scan(pdf, folder_source(tmp_path)))
-    assert rows["report.docx"].reason == "unsupported format (.docx)"
+    assert rows["report.doc"].reason == "unsupported format (.doc)"
     assert rows["noext"].reason.startswith("unsupported file type")
     assert all(r.status is FileStatus.SKIPPED for r in rows.values())
 

@@ -408,7 +408,7 @@ class TestSearchDialog(QDialog):
                     "The file, relative to its source's folder (its whole path in the tooltip)"
                 ),
             ),
-            (self.tr("Page"), self.tr("The PDF page the excerpt is on")),
+            (self.tr("Page"), self.tr("The PDF page or presentation slide the excerpt is on")),
         ]
         marker = (self.tr("Marker"), self.tr("The excerpt's marker in the context block"))
         reason = (self.tr("Reason"), self.tr("Why the candidate is not in the context block"))
