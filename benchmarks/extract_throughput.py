@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _beir import DEFAULT_BEIR
-from index_throughput import bare_embedder_rate, print_ratio
+from index_throughput import bare_rates_on_store, print_ratio
 
 FORMATS = ("docx", "odt", "epub", "pptx", "rtf", "html", "md")
 
@@ -163,8 +163,6 @@ def main() -> None:
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.embedding.install import install_starter
     from kortty_rag.embedding.loader import load_embedder
-    from kortty_rag.index.factory import open_vector_store
-    from kortty_rag.index.local import LocalStore
     from kortty_rag.sync.session import StoreSession
 
     model = install_starter()
@@ -185,13 +183,7 @@ def main() -> None:
     index_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     worker_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
-    vectors = open_vector_store(registry.get("bench"))
-    assert isinstance(vectors, LocalStore) and vectors.snapshot is not None
-    # what the pipeline embedded: each chunk with its heading path (Chunk.embedded_text)
-    texts = [chunk.embedded_text() for _, chunk in vectors.snapshot.chunks.iter_chunks()]
-    vectors.close()
-    bare_before = bare_embedder_rate(embedder, texts)
-    bare_after = bare_embedder_rate(embedder, texts)
+    bare_before, bare_after = bare_rates_on_store(registry.get("bench"), embedder)
 
     serving = subprocess.run(
         [sys.executable, "-c", SERVE, "effects of vitamin D on bone density"],
@@ -204,7 +196,7 @@ def main() -> None:
     served = json.loads(serving.stdout.strip().splitlines()[-1])
 
     print(
-        f"\nmixed corpus: {len(texts)} chunks from {sum(map(len, written.values()))} documents "
+        f"\nmixed corpus: {chunks} chunks from {sum(map(len, written.values()))} documents "
         f"(review estimate {estimate})"
     )
     print(

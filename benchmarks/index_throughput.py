@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _beir import DEFAULT_BEIR, index_corpus, write_corpus
@@ -28,6 +29,19 @@ def bare_embedder_rate(embedder: object, texts: list[str]) -> float:
     for first in range(0, len(texts), 32):
         embedder.embed_documents(texts[first : first + 32])  # type: ignore[attr-defined]
     return len(texts) / (time.perf_counter() - started)
+
+
+def bare_rates_on_store(store: Any, embedder: object) -> tuple[float, float]:
+    """The bare embedder's rate on exactly what the pipeline embedded into the local ``store`` (each
+    chunk with its heading path, ``Chunk.embedded_text``), measured twice: (first, second)."""
+    from kortty_rag.index.factory import open_vector_store
+    from kortty_rag.index.local import LocalStore
+
+    vectors = open_vector_store(store)
+    assert isinstance(vectors, LocalStore) and vectors.snapshot is not None
+    texts = [chunk.embedded_text() for _, chunk in vectors.snapshot.chunks.iter_chunks()]
+    vectors.close()
+    return bare_embedder_rate(embedder, texts), bare_embedder_rate(embedder, texts)
 
 
 def print_ratio(pipeline_rate: float, bare_before: float, bare_after: float) -> None:
@@ -51,8 +65,6 @@ def main() -> None:
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.embedding.install import install_starter
     from kortty_rag.embedding.loader import load_embedder
-    from kortty_rag.index.factory import open_vector_store
-    from kortty_rag.index.local import LocalStore
     from kortty_rag.sync.session import StoreSession
 
     documents = len(write_corpus(args.corpus, work / "corpus", args.limit))
@@ -67,13 +79,7 @@ def main() -> None:
     pipeline_seconds = time.perf_counter() - started
     pipeline_rate = chunks / pipeline_seconds
 
-    vectors = open_vector_store(registry.get("bench"))
-    assert isinstance(vectors, LocalStore) and vectors.snapshot is not None
-    # what the pipeline embedded: each chunk with its heading path (Chunk.embedded_text)
-    texts = [chunk.embedded_text() for _, chunk in vectors.snapshot.chunks.iter_chunks()]
-    vectors.close()
-    bare_before = bare_embedder_rate(embedder, texts)
-    bare_after = bare_embedder_rate(embedder, texts)
+    bare_before, bare_after = bare_rates_on_store(registry.get("bench"), embedder)
 
     usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

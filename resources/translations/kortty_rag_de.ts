@@ -3300,7 +3300,7 @@
     </message>
     <message>
         <source>damaged {kind} file ({error})</source>
-        <extracomment>unpacked ÷ packed size above which a member larger than :data:`_RATIO_FROM` is a zip bomb (office XML packs about 5–20 : 1; a bomb&apos;s members thousands to one) all members unpacked ÷ the file&apos;s size, above :data:`_TOTAL_RATIO_FROM` (real office documents and EPUBs: 2–20; pictures hardly compress) the signature of an OLE compound file: what Office writes for an encrypted DOCX or PPTX (and for the binary formats of before 2007)</extracomment>
+        <extracomment>unpacked ÷ packed size above which a member larger than :data:`_RATIO_FROM` is a zip bomb (office XML packs about 5–20 : 1; a bomb&apos;s members thousands to one) all members unpacked ÷ the file&apos;s size, above :data:`_TOTAL_RATIO_FROM` (real office documents and EPUBs: 2–20; pictures hardly compress) the signature of an OLE compound file: what Office writes for an encrypted DOCX or PPTX (and for the binary formats of before 2007) what a member&apos;s start is read for, to tell an XML part from a picture what may stand before an XML part&apos;s first ``&lt;`` (UTF-8 byte order mark, whitespace) the starts of UTF-32 and UTF-16 XML (UTF-32 first: its byte order marks begin as UTF-16&apos;s do)</extracomment>
         <translation>beschädigte {kind}-Datei ({error})</translation>
     </message>
     <message>

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 from tests.helpers.reliability import SOAK
 
@@ -50,6 +51,18 @@ def mutate(seed: bytes, operations: list[tuple[str, int, Any]]) -> bytes:
 
 class TooSlow(BaseException):
     """Not an Exception: the code under test must not be able to swallow it."""
+
+
+def mutations(tokens: list[bytes]) -> st.SearchStrategy[tuple[str, int, Any]]:
+    """One operation of :func:`mutate`: flip a bit, insert bytes or one of ``tokens`` (the format's
+    own syntax), delete a run, or truncate."""
+    return st.one_of(
+        st.tuples(st.just("flip"), st.integers(0, 1 << 30), st.integers(0, 7)),
+        st.tuples(st.just("insert"), st.integers(0, 1 << 30), st.binary(min_size=1, max_size=16)),
+        st.tuples(st.just("token"), st.integers(0, 1 << 30), st.sampled_from(tokens)),
+        st.tuples(st.just("delete"), st.integers(0, 1 << 30), st.integers(1, 64)),
+        st.tuples(st.just("truncate"), st.integers(0, 1 << 30), st.just(0)),
+    )
 
 
 @contextmanager

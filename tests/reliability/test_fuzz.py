@@ -20,7 +20,7 @@ import numpy as np
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 from tests.helpers.fakes import SearchOnlyVectors, SubwordCounter
-from tests.helpers.fuzz import FUZZ, assert_worker_answer, mutate, time_limit
+from tests.helpers.fuzz import FUZZ, assert_worker_answer, mutate, mutations, time_limit
 from tests.helpers.model_view import forgeries, structure_in, template_tokens_in
 
 from kortty_rag.chunking.splitter import ChunkingParams, Splitter
@@ -128,13 +128,7 @@ SEEDS = _seed_pdfs()
 TOKENS = [b"obj", b"endobj", b"<<", b">>", b"[", b"]", b"/Length 999999999", b"stream", b"R"]
 TOKENS += [b"-1", b"99999999999999999999", b"/Filter /FlateDecode", b"%%EOF", b"xref", b"\x00"]
 TOKENS += [b"/Kids [1 0 R]", b"/Type /Pages", b"(\\", b"<FEFF D800>", b"(\xfe\xff\xd8\x00)"]
-mutation = st.one_of(
-    st.tuples(st.just("flip"), st.integers(0, 1 << 30), st.integers(0, 7)),
-    st.tuples(st.just("insert"), st.integers(0, 1 << 30), st.binary(min_size=1, max_size=16)),
-    st.tuples(st.just("token"), st.integers(0, 1 << 30), st.sampled_from(TOKENS)),
-    st.tuples(st.just("delete"), st.integers(0, 1 << 30), st.integers(1, 64)),
-    st.tuples(st.just("truncate"), st.integers(0, 1 << 30), st.just(0)),
-)
+mutation = mutations(TOKENS)
 
 
 @FUZZ

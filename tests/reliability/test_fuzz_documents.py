@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 from tests.helpers.documents import FORMATS, garden_documents
-from tests.helpers.fuzz import FUZZ, assert_worker_answer, mutate, time_limit
+from tests.helpers.fuzz import FUZZ, assert_worker_answer, mutate, mutations, time_limit
 from tests.helpers.hostile_documents import rezip
 
 from kortty_rag.extract.readers import read_document
@@ -23,13 +23,7 @@ from kortty_rag.extract.readers import read_document
 TOKENS = [b"<", b">", b"</", b"/>", b"&", b"&amp;", b"&#0;", b"&#xD800;", b"<!DOCTYPE x>", b"]]>"]
 TOKENS += [b"<w:p>", b"<w:tbl>", b"<text:h>", b"<text:list>", b"<li>", b"<table>", b"\\bin9 "]
 TOKENS += [b"\\outlinelevel0 ", b"\\u-10179?", b"{\\pict ", b"{", b"}", b"\\", b"\x00", b"\xff"]
-mutation = st.one_of(
-    st.tuples(st.just("flip"), st.integers(0, 1 << 30), st.integers(0, 7)),
-    st.tuples(st.just("insert"), st.integers(0, 1 << 30), st.binary(min_size=1, max_size=16)),
-    st.tuples(st.just("token"), st.integers(0, 1 << 30), st.sampled_from(TOKENS)),
-    st.tuples(st.just("delete"), st.integers(0, 1 << 30), st.integers(1, 64)),
-    st.tuples(st.just("truncate"), st.integers(0, 1 << 30), st.just(0)),
-)
+mutation = mutations(TOKENS)
 
 
 @functools.cache

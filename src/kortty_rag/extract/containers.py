@@ -41,7 +41,24 @@ _TOTAL_RATIO_FROM = 8 * 1024 * 1024
 #: the signature of an OLE compound file: what Office writes for an encrypted DOCX or PPTX (and for
 #: the binary formats of before 2007)
 OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_DECLARES = re.compile(rb"<!DOCTYPE[^>\[]*\[|<!ENTITY", re.IGNORECASE)
+#: what a member's start is read for, to tell an XML part from a picture
+_PEEK = 4096
+#: what may stand before an XML part's first ``<`` (UTF-8 byte order mark, whitespace)
+_XML_LEADING = b"\xef\xbb\xbf \t\r\n"
+#: the starts of UTF-32 and UTF-16 XML (UTF-32 first: its byte order marks begin as UTF-16's do)
+_WIDE_STARTS = (
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"<\x00\x00\x00", "utf-32-le"),
+    (b"\x00\x00\x00<", "utf-32-be"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+    (b"<\x00", "utf-16-le"),
+    (b"\x00<", "utf-16-be"),
+)
+_DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
+_DOCTYPE_END = re.compile(rb"[>\[]")
+_ENTITY = re.compile(rb"<!ENTITY", re.IGNORECASE)
 
 
 def damaged(kind: str, error: BaseException) -> Unreadable:
@@ -126,31 +143,29 @@ class SafeZip:
     def has(self, name: str) -> bool:
         return name in self.names
 
-    def read(self, name: str) -> bytes:
-        """The bytes of member ``name`` (checked against the directory's CRC)."""
+    def read(self, name: str, size: int = -1) -> bytes:
+        """The bytes of member ``name`` (checked against the directory's CRC), or its first
+        ``size`` bytes."""
         if name not in self.names:
             raise Unreadable(
                 msg("damaged {kind} file (part {name} is missing)", kind=self.kind, name=name)
             )
         try:
-            return self.zip.read(name)
-        except (
-            zipfile.BadZipFile,
-            ValueError,
-            OSError,
-            EOFError,
-            RuntimeError,
-            NotImplementedError,
-        ) as exc:
-            raise damaged(self.kind, exc) from None
-        except Exception as exc:  # zlib.error and what other codecs raise on damaged data
+            with self.zip.open(name) as part:
+                return part.read(size)
+        except Exception as exc:  # BadZipFile, zlib.error and what other codecs raise on damage
             raise damaged(self.kind, exc) from None
 
     def check_xml_parts(self) -> None:
         """Every member that reads as XML checked with :func:`check_xml`, whatever its name (a
-        reader library picks parts by their content type, not by their name)."""
+        reader library picks parts by their content type, not by their name); a member whose
+        first bytes cannot start XML (a picture) is not unpacked for it."""
         for name in sorted(self.names):
-            check_xml(self.read(name), self.kind, only_xml=True)
+            head = self.read(name, _PEEK)
+            if len(head) < _PEEK:
+                check_xml(head, self.kind, only_xml=True)
+            elif _may_be_xml(head):
+                check_xml(self.read(name), self.kind, only_xml=True)
 
 
 def _packed_sizes(members: list[zipfile.ZipInfo], directory: int) -> dict[int, int]:
@@ -180,9 +195,9 @@ def check_xml(data: bytes, kind: str, *, only_xml: bool = False) -> None:
             raise Unreadable(
                 msg("damaged {kind} file (an XML part is not text)", kind=kind)
             ) from None
-    if only_xml and not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+    if only_xml and not head.lstrip(_XML_LEADING).startswith(b"<"):
         return
-    if _DECLARES.search(head):
+    if _declares(head):
         raise Unreadable(
             msg(
                 "{kind} file with an XML part that declares entities (entity expansion or an "
@@ -195,19 +210,30 @@ def check_xml(data: bytes, kind: str, *, only_xml: bool = False) -> None:
 def _wide_encoding(data: bytes) -> str | None:
     """UTF-32 or UTF-16 (by byte order mark, else by the NUL bytes of ``<`` at the start), else
     None: what libxml2 would detect, so that the check reads what the parser will read."""
-    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
-        return "utf-32"
-    if data[:4] == b"<\x00\x00\x00":
-        return "utf-32-le"
-    if data[:4] == b"\x00\x00\x00<":
-        return "utf-32-be"
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return "utf-16"
-    if data[:2] == b"<\x00":
-        return "utf-16-le"
-    if data[:2] == b"\x00<":
-        return "utf-16-be"
-    return None
+    return next((codec for start, codec in _WIDE_STARTS if data.startswith(start)), None)
+
+
+def _declares(data: bytes) -> bool:
+    """An ``<!ENTITY``, or a ``<!DOCTYPE`` whose internal subset (``[``) opens before it ends
+    (``>``); linear: the end found for one DOCTYPE serves every one before it."""
+    if _ENTITY.search(data):
+        return True
+    end: re.Match[bytes] | None = None
+    for start in _DOCTYPE.finditer(data):
+        if end is None or end.start() < start.end():
+            end = _DOCTYPE_END.search(data, start.end())
+            if end is None:
+                return False
+        if end.group() == b"[":
+            return True
+    return False
+
+
+def _may_be_xml(head: bytes) -> bool:
+    """Whether a member starting with ``head`` may be XML: a wide encoding, or ``<`` as its first
+    character after a byte order mark and whitespace (or nothing but those so far)."""
+    rest = head.lstrip(_XML_LEADING)
+    return _wide_encoding(head) is not None or not rest or rest.startswith(b"<")
 
 
 def parse_xml(data: bytes, kind: str) -> etree._Element:

@@ -84,7 +84,7 @@ class PdfExtractor:
         With ``expected_sha256`` the bytes the worker read must be the reviewed ones.
         """
         with self._lock:
-            answer = self._ask({"path": os.fspath(path), "limit": size_limit, "format": fmt}, fmt)
+            answer = self._ask({"path": os.fspath(path), "limit": size_limit, "format": fmt})
         if answer.get("too_much_text"):
             raise ExtractionError(
                 path, too_much_text(size_limit, _size(path), pdf=is_compressed(fmt))
@@ -133,7 +133,8 @@ class PdfExtractor:
         if proc.stdout:
             proc.stdout.close()
 
-    def _ask(self, request: dict[str, Any], fmt: str) -> dict[str, Any]:
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        fmt = str(request["format"])
         proc = self._proc if self._proc is not None and self._proc.poll() is None else self._start()
         assert proc.stdin is not None and proc.stdout is not None
         try:

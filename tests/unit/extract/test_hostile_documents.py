@@ -71,6 +71,15 @@ def test_many_small_parts_that_unpack_to_much_are_a_bomb_too(garden: dict[str, P
     assert "zip bomb" in reason("DOCX", many)
 
 
+def test_many_document_types_without_an_end_are_checked_at_once(garden: dict[str, Path]) -> None:
+    unended = b"<!DOCTYPE " * 100_000  # under 1 MiB: no ratio check stops it first
+    with time_limit(30):  # a backtracking check took time quadratic in their number
+        answer = read_document("DOCX", rezip(garden["docx"], {"word/extra.xml": unended}))
+    assert answer["ok"], answer  # declares nothing: not refused, and not parsed by the reader
+    subset = b"<!DOCTYPE a><!DOCTYPE b [<!ELEMENT b ANY>]><b/>"
+    assert "declares entities" in reason("DOCX", rezip(garden["docx"], {"word/extra.xml": subset}))
+
+
 @pytest.mark.parametrize("suffix", list(KINDS))
 def test_entities_are_never_expanded(garden: dict[str, Path], suffix: str) -> None:
     part = MAIN_PART[suffix]
