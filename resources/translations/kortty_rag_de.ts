@@ -811,6 +811,14 @@
         <translation>Fügen Sie ihm zuerst eine Datei oder einen Ordner hinzu („Dateien hinzufügen…“ oder „Ordner hinzufügen…“).</translation>
     </message>
     <message>
+        <source>Store {name} keeps no links between notes (a Qdrant store)</source>
+        <translation>Speicher {name} hält keine Verweise zwischen Notizen fest (ein Qdrant-Speicher)</translation>
+    </message>
+    <message>
+        <source>Links between notes are followed in local stores.</source>
+        <translation>Verweisen zwischen Notizen wird in lokalen Speichern gefolgt.</translation>
+    </message>
+    <message>
         <source>{path} came with an imported store and was not reviewed on this computer; automatic sync would read it without a review</source>
         <translation>{path} kam mit einem importierten Speicher und wurde auf diesem Computer noch nicht überprüft; automatisches Synchronisieren würde sie ohne Überprüfung lesen</translation>
     </message>
@@ -828,12 +836,95 @@
         <translation>{label} {path} ist beschädigt: {error}</translation>
     </message>
     <message>
+        <source>The judged questions file</source>
+        <extracomment>the longest question kept (characters, after white space is collapsed) the BEIR files :func:`export_beir` writes, relative to the folder it is given</extracomment>
+        <translation>Die Datei der bewerteten Fragen</translation>
+    </message>
+    <message>
+        <source>Fix that part of the file, or move the file away to start anew; kortty-rag never writes over it, so nothing judged is lost until then.</source>
+        <translation>Berichtigen Sie diese Stelle der Datei oder verschieben Sie die Datei, um neu zu beginnen; kortty-rag überschreibt sie nie, bis dahin geht also keine Bewertung verloren.</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>must be at most {maximum} characters</source>
+        <translation>darf höchstens {maximum} Zeichen lang sein</translation>
+    </message>
+    <message>
+        <source>the path {path} is marked twice</source>
+        <extracomment>one per document, in the order they were first marked</extracomment>
+        <translation>der Pfad {path} ist zweimal markiert</translation>
+    </message>
+    <message>
+        <source>the question {question} is there twice</source>
+        <extracomment>judged questions, and those of them with a relevant document (the ones the means are over) the store&apos;s settings the check ran with (:func:`kortty_rag.app.judged_check.settings_summary`)</extracomment>
+        <translation>die Frage {question} steht zweimal darin</translation>
+    </message>
+    <message>
         <source>{label} {path} cannot be read ({reason})</source>
         <translation>{label} {path} kann nicht gelesen werden ({reason})</translation>
     </message>
     <message>
         <source>Fix the file&apos;s permissions (or the I/O error) and try again.</source>
         <translation>Korrigieren Sie die Zugriffsrechte der Datei (oder beheben Sie den Ein-/Ausgabefehler) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>must be {value}</source>
+        <translation>muss {value} sein</translation>
+    </message>
+    <message>
+        <source>Could not save {label} {path} ({reason})</source>
+        <translation>{label} {path} konnte nicht gespeichert werden ({reason})</translation>
+    </message>
+    <message>
+        <source>The question {problem}</source>
+        <translation>Die Frage {problem}</translation>
+    </message>
+    <message>
+        <source>Give the question as you would ask it, in one line.</source>
+        <translation>Geben Sie die Frage so an, wie Sie sie stellen würden, in einer Zeile.</translation>
+    </message>
+    <message>
+        <source>Nothing to judge: no document was marked relevant or not relevant</source>
+        <translation>Nichts zu bewerten: kein Dokument wurde als relevant oder nicht relevant markiert</translation>
+    </message>
+    <message>
+        <source>Name at least one document of the store.</source>
+        <translation>Nennen Sie mindestens ein Dokument des Speichers.</translation>
+    </message>
+    <message>
+        <source>{path} is named twice for one question</source>
+        <translation>{path} ist für eine Frage zweimal genannt</translation>
+    </message>
+    <message>
+        <source>Name each document once, as relevant or as not relevant.</source>
+        <translation>Nennen Sie jedes Dokument einmal, als relevant oder als nicht relevant.</translation>
+    </message>
+    <message>
+        <source>{path} is not a document of store {store}</source>
+        <translation>{path} ist kein Dokument des Speichers {store}</translation>
+    </message>
+    <message>
+        <source>Give the document&apos;s whole path, inside one of the store&apos;s sources (as the context block shows it).</source>
+        <translation>Geben Sie den vollständigen Pfad des Dokuments an, in einer der Quellen des Speichers (so, wie ihn der Kontextblock zeigt).</translation>
+    </message>
+    <message>
+        <source>No question of store {store} has been judged yet</source>
+        <translation>Zu Speicher {store} wurde noch keine Frage bewertet</translation>
+    </message>
+    <message>
+        <source>Judge a question first: `kortty-rag judge STORE QUESTION` with the documents that answer it.</source>
+        <translation>Bewerten Sie zuerst eine Frage: `kortty-rag judge STORE QUESTION` mit den Dokumenten, die sie beantworten.</translation>
+    </message>
+    <message>
+        <source>Could not write the export to {path} ({reason})</source>
+        <translation>Der Export nach {path} konnte nicht geschrieben werden ({reason})</translation>
+    </message>
+    <message>
+        <source>Choose a folder you can write to, or free disk space, and try again.</source>
+        <translation>Wählen Sie einen Ordner, in den Sie schreiben dürfen, oder geben Sie Speicherplatz frei, und versuchen Sie es erneut.</translation>
     </message>
     <message>
         <source>Use https:// for a remote server; plain http:// is accepted only for 127.0.0.1, [::1] or localhost.</source>
@@ -1773,7 +1864,7 @@
     </message>
     <message>
         <source>Could not write the new snapshot ({reason}); the previous snapshot is still active</source>
-        <extracomment>the same for a chunk table of format 2 or older (no headings), served until it is migrated the stable id a reused chunk gets in its new document (``sync.pipeline.chunk_id``)</extracomment>
+        <extracomment>the same for a chunk table of format 2 or older (no headings), served until it is migrated chunks of one linked document looked at (the best of them by similarity enters the ranking) the stable id a reused chunk gets in its new document (``sync.pipeline.chunk_id``)</extracomment>
         <translation>Der neue Index konnte nicht geschrieben werden ({reason}); der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
     </message>
     <message>
@@ -2043,7 +2134,7 @@
     </message>
     <message>
         <source>cleanup</source>
-        <extracomment>the lexical index&apos;s language setting (``auto``: detected once from the text)</extracomment>
+        <extracomment>links followed per note and direction (the first ones written; backlinks by path) the lexical index&apos;s language setting (``auto``: detected once from the text)</extracomment>
         <translation>Aufräumen</translation>
     </message>
     <message>
@@ -2493,7 +2584,7 @@
     </message>
     <message>
         <source>A store needs at least one of the dense and lexical parts</source>
-        <extracomment>arrived with an imported store (an archive, korTTY): a proposal, not consent. Nothing is read from it — no scan, no watching, no automatic or agent refresh — until a person confirms its review on this machine; a review applied with the root READY clears it (docs/DESIGN.md §14). Its chunks from the import still serve. chosen on the SciFact dev split by ``benchmarks/beir_eval.py --sweep`` (README) ``auto`` (detected once from the text), ``none`` or a code (:mod:`kortty_rag.languages`)</extracomment>
+        <extracomment>arrived with an imported store (an archive, korTTY): a proposal, not consent. Nothing is read from it — no scan, no watching, no automatic or agent refresh — until a person confirms its review on this machine; a review applied with the root READY clears it (docs/DESIGN.md §14). Its chunks from the import still serve. chosen on the SciFact dev split by ``benchmarks/beir_eval.py --sweep`` (README) ``auto`` (detected once from the text), ``none`` or a code (:mod:`kortty_rag.languages`) expand the best hits along note links (:mod:`kortty_rag.retrieval.graph`); on, because ``benchmarks/links_eval.py`` measured it helping questions that need a linked note and keeping what reaches the block for those that do not (README, &quot;Links between notes&quot;)</extracomment>
         <translation>Ein Speicher braucht mindestens einen der beiden Teile: Vektorsuche oder Wortsuche</translation>
     </message>
     <message>
@@ -2842,8 +2933,17 @@
         <translation>Kein Auszug passte in das Token-Budget; dem Prompt würde nichts hinzugefügt.</translation>
     </message>
     <message>
+        <source>linked from {note}</source>
+        <extracomment>excerpts per document in the first pass; free slots are filled regardless afterwards None: the store&apos;s own fusion settings (``settings.retrieval``), else the defaults None: each store&apos;s own setting (``settings.retrieval.min_relevance``) expand the first stage&apos;s best hits along note links; None: each store&apos;s own setting (``settings.retrieval.graph``; :mod:`kortty_rag.retrieval.graph`) the link bonus (a share of the linking hit&apos;s fused score); None: the product&apos;s default</extracomment>
+        <translation>verwiesen von {note}</translation>
+    </message>
+    <message>
+        <source>links to {note}</source>
+        <translation>verweist auf {note}</translation>
+    </message>
+    <message>
         <source>{location}, slide {page}</source>
-        <extracomment>excerpts per document in the first pass; free slots are filled regardless afterwards None: the store&apos;s own fusion settings (``settings.retrieval``), else the defaults None: each store&apos;s own setting (``settings.retrieval.min_relevance``) share of the query&apos;s content terms in the chunk; None without a lexical match relevance from 0 to 1, on the scale of the store&apos;s floor (:mod:`kortty_rag.retrieval.relevance`)</extracomment>
+        <extracomment>share of the query&apos;s content terms in the chunk; None without a lexical match relevance from 0 to 1, on the scale of the store&apos;s floor (:mod:`kortty_rag.retrieval.relevance`) how a link brought it in or raised it (:mod:`kortty_rag.retrieval.graph`), and by how much</extracomment>
         <translation>{location}, Folie {page}</translation>
     </message>
     <message>
@@ -2852,8 +2952,13 @@
     </message>
     <message>
         <source>Both dense and lexical search are switched off</source>
-        <extracomment>the relevance floor that applied, per store why there are no excerpts (:data:`NO_MATCHES`, :data:`NOTHING_RELEVANT`, :data:`NOTHING_FITS`)</extracomment>
+        <extracomment>the result types live in :mod:`kortty_rag.retrieval.results`; callers import them from here</extracomment>
         <translation>Vektorsuche und Wortsuche sind beide ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>read again: this version reads its format better</source>
+        <extracomment>the reason of a document indexed before whose format this version reads better: it is read again, counted as changed (``sources.formats.READERS``)</extracomment>
+        <translation>erneut gelesen: diese Version liest sein Format besser</translation>
     </message>
     <message>
         <source>{count:,} chars</source>
@@ -3083,7 +3188,7 @@
     </message>
     <message>
         <source>Indexed {indexed} new or changed, {unchanged} unchanged, {removed} removed, {skipped} skipped documents; {embedded} chunks embedded ({reused} reused, not embedded again) in {seconds:.1f} s</source>
-        <extracomment>of ``skipped``, the problems (unreadable, failed extraction), not a rule&apos;s choice chunks whose vector the store already had for the same text (docs/DESIGN.md §9)</extracomment>
+        <extracomment>of ``skipped``, the problems (unreadable, failed extraction), not a rule&apos;s choice documents indexed with a problem worth a look (a note&apos;s front matter that was not read) chunks whose vector the store already had for the same text (docs/DESIGN.md §9)</extracomment>
         <translation>Dokumente: {indexed} neu oder geändert indiziert, {unchanged} unverändert, {removed} entfernt, {skipped} übersprungen; {embedded} Chunks eingebettet ({reused} wiederverwendet, nicht erneut eingebettet) in {seconds:.1f} s</translation>
     </message>
     <message>
@@ -3092,7 +3197,7 @@
     </message>
     <message>
         <source>The store changed after this review was made</source>
-        <extracomment>chunks this document is expected to make (its share of the progress total) documents this run removes: their content can move to an added document in place</extracomment>
+        <extracomment>chunks this document is expected to make (its share of the progress total) what a Markdown note says about itself (links, front matter), kept with it documents this run removes: their content can move to an added document in place</extracomment>
         <translation>Der Speicher hat sich nach dieser Überprüfung geändert</translation>
     </message>
     <message>
@@ -3176,6 +3281,10 @@
     <message>
         <source>if it moved, point the source at its new place: {command}</source>
         <translation>falls die Quelle verschoben wurde, geben Sie mit {command} ihren neuen Ort an</translation>
+    </message>
+    <message>
+        <source>indexed, but: {reason}</source>
+        <translation>indiziert, aber: {reason}</translation>
     </message>
     <message>
         <source>{reason}; if it moved, point the source at its new place: {command}</source>
@@ -3291,7 +3400,7 @@
     </message>
     <message>
         <source>{path} ({kind})</source>
-        <extracomment>The files at the top of a store folder (besides temporary files and ``snapshots/``). A snapshot&apos;s files, and the side files SQLite may leave next to its chunk table.</extracomment>
+        <extracomment>the person&apos;s judged questions and their last check: beside the definition, never in a snapshot, so a rebuild keeps them (kortty_rag.app.judgments) The files at the top of a store folder (besides temporary files and ``snapshots/``). A snapshot&apos;s files, and the side files SQLite may leave next to its chunk table.</extracomment>
         <translation>{path} ({kind})</translation>
     </message>
     <message>
@@ -3398,6 +3507,23 @@
     <message>
         <source>malformed RTF ({error})</source>
         <translation>fehlerhaftes RTF ({error})</translation>
+    </message>
+    <message>
+        <source>front matter longer than {limit} KiB was not read</source>
+        <extracomment>links kept per note (a generated index page may hold thousands; the first ones are kept) front matter read at most; a longer block is reported and not parsed aliases and tags kept per note, and characters per alias, tag, title or type why the front matter was not read (&quot;&quot; when it was, or when there is none)</extracomment>
+        <translation>Front Matter länger als {limit} KiB wurde nicht gelesen</translation>
+    </message>
+    <message>
+        <source>front matter is not valid YAML (line {line}: {problem})</source>
+        <translation>Front Matter ist kein gültiges YAML (Zeile {line}: {problem})</translation>
+    </message>
+    <message>
+        <source>front matter is not valid YAML ({problem})</source>
+        <translation>Front Matter ist kein gültiges YAML ({problem})</translation>
+    </message>
+    <message>
+        <source>front matter is not a list of fields (key: value)</source>
+        <translation>Front Matter ist keine Liste von Feldern (Schlüssel: Wert)</translation>
     </message>
 </context>
 <context>
@@ -3574,6 +3700,109 @@ Unter diesem Namen importieren:</translation>
     <message>
         <source>Importing from korTTY</source>
         <translation>Import aus korTTY läuft</translation>
+    </message>
+</context>
+<context>
+    <name>CheckDialog</name>
+    <message>
+        <source>Check my questions — {store}</source>
+        <translation>Meine Fragen prüfen – {store}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n judged question(s)</source>
+        <translation>
+            <numerusform>%n bewertete Frage</numerusform>
+            <numerusform>%n bewertete Fragen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{questions}; {excluded} without a document marked right: listed, but left out of the means.</source>
+        <translation>{questions}; {excluded} ohne ein als richtig markiertes Dokument: aufgeführt, aber nicht in den Mittelwerten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s)</source>
+        <translation>
+            <numerusform>%n Frage</numerusform>
+            <numerusform>%n Fragen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Before ({time})</source>
+        <translation>Vorher ({time})</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>Now ({time})</source>
+        <translation>Jetzt ({time})</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Maß</translation>
+    </message>
+    <message>
+        <source>nDCG@10</source>
+        <translation>nDCG@10</translation>
+    </message>
+    <message>
+        <source>Recall@10</source>
+        <translation>Recall@10</translation>
+    </message>
+    <message>
+        <source>Questions in the means</source>
+        <translation>Fragen in den Mittelwerten</translation>
+    </message>
+    <message>
+        <source>nDCG@10: how high the documents you marked right come in the context block, 1 when they all come first. Recall@10: the share of them that come at all. The last check before this one, and this one</source>
+        <translation>nDCG@10: wie weit oben die als richtig markierten Dokumente im Kontextblock stehen, 1, wenn sie alle zuerst kommen. Recall@10: der Anteil von ihnen, der überhaupt kommt. Die letzte Prüfung vor dieser und diese</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>Kennzahlen</translation>
+    </message>
+    <message>
+        <source>This is the first check: the next one shows before → now.</source>
+        <translation>Dies ist die erste Prüfung: die nächste zeigt vorher → jetzt.</translation>
+    </message>
+    <message>
+        <source>Changed since the last check: {changes}</source>
+        <translation>Seit der letzten Prüfung geändert: {changes}</translation>
+    </message>
+    <message>
+        <source>No setting changed since the last check.</source>
+        <translation>Seit der letzten Prüfung wurde keine Einstellung geändert.</translation>
+    </message>
+    <message>
+        <source>{change}
+Settings now: {settings}</source>
+        <translation>{change}
+Einstellungen jetzt: {settings}</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>Gefunden</translation>
+    </message>
+    <message>
+        <source>{found} of {relevant}</source>
+        <translation>{found} von {relevant}</translation>
+    </message>
+    <message>
+        <source>Each judged question with its figures and how many of the documents you marked right the context block gave</source>
+        <translation>Jede bewertete Frage mit ihren Kennzahlen und wie viele der als richtig markierten Dokumente der Kontextblock brachte</translation>
+    </message>
+    <message>
+        <source>Judged questions</source>
+        <translation>Bewertete Fragen</translation>
+    </message>
+    <message>
+        <source>Close the figures; they are kept for the next check</source>
+        <translation>Die Kennzahlen schließen; sie bleiben für die nächste Prüfung erhalten</translation>
     </message>
 </context>
 <context>
@@ -4101,6 +4330,10 @@ Unter diesem Namen importieren:</translation>
         <translation>Datei → „Speicher prüfen…“</translation>
     </message>
     <message>
+        <source>Mark right or Mark wrong in Test search… on the Knowledge Stores tab</source>
+        <translation>„Als richtig markieren“ oder „Als falsch markieren“ in „Suche testen…“ auf der Registerkarte „Wissensspeicher“</translation>
+    </message>
+    <message>
         <source>Use {action}</source>
         <translation>Verwenden Sie {action}</translation>
     </message>
@@ -4230,6 +4463,100 @@ Unter diesem Namen importieren:</translation>
     <message>
         <source>Wait for it to finish or cancel it.</source>
         <translation>Warten Sie, bis der Vorgang endet, oder brechen Sie ihn ab.</translation>
+    </message>
+</context>
+<context>
+    <name>JudgeControls</name>
+    <message>
+        <source>Mark &amp;right</source>
+        <translation>Als &amp;richtig markieren</translation>
+    </message>
+    <message>
+        <source>The selected excerpt&apos;s document answers the question: kept for the store with its path and place, never its text</source>
+        <translation>Das Dokument des ausgewählten Auszugs beantwortet die Frage: für den Speicher mit Pfad und Stelle festgehalten, nie mit seinem Text</translation>
+    </message>
+    <message>
+        <source>Mark &amp;wrong</source>
+        <translation>Als f&amp;alsch markieren</translation>
+    </message>
+    <message>
+        <source>The selected excerpt&apos;s document does not answer the question</source>
+        <translation>Das Dokument des ausgewählten Auszugs beantwortet die Frage nicht</translation>
+    </message>
+    <message>
+        <source>&amp;Check my questions</source>
+        <translation>Meine Fragen &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Ask every question you judged again, with the store&apos;s kept settings, and show how well the store ranks the documents you marked right (nDCG@10, Recall@10), before and now</source>
+        <translation>Jede bewertete Frage erneut stellen, mit den gespeicherten Einstellungen des Speichers, und zeigen, wie gut der Speicher die als richtig markierten Dokumente einordnet (nDCG@10, Recall@10), vorher und jetzt</translation>
+    </message>
+    <message>
+        <source>Mark the excerpt</source>
+        <translation>Den Auszug markieren</translation>
+    </message>
+    <message>
+        <source>Select an excerpt and mark it right or wrong for this question; your marked questions then check the store after every change.</source>
+        <translation>Wählen Sie einen Auszug und markieren Sie ihn für diese Frage als richtig oder falsch; Ihre markierten Fragen prüfen den Speicher dann nach jeder Änderung.</translation>
+    </message>
+    <message>
+        <source>This question: {right} right, {wrong} wrong. Questions judged in this store: {count}.</source>
+        <translation>Diese Frage: {right} richtig, {wrong} falsch. Bewertete Fragen in diesem Speicher: {count}.</translation>
+    </message>
+    <message>
+        <source>Check my questions</source>
+        <translation>Meine Fragen prüfen</translation>
+    </message>
+    <message>
+        <source>Checking your questions… (the embedding model may take a moment to load)</source>
+        <translation>Ihre Fragen werden geprüft… (das Einbettungsmodell braucht einen Moment zum Laden)</translation>
+    </message>
+    <message>
+        <source>Checking your questions… {done} of {total}</source>
+        <translation>Ihre Fragen werden geprüft… {done} von {total}</translation>
+    </message>
+    <message>
+        <source>Checked: nDCG@10 {ndcg}, Recall@10 {recall}.</source>
+        <translation>Geprüft: nDCG@10 {ndcg}, Recall@10 {recall}.</translation>
+    </message>
+    <message>
+        <source>Checked: nDCG@10 {ndcg_before} → {ndcg}, Recall@10 {recall_before} → {recall}.</source>
+        <translation>Geprüft: nDCG@10 {ndcg_before} → {ndcg}, Recall@10 {recall_before} → {recall}.</translation>
+    </message>
+    <message>
+        <source>The check failed; see the message for what to do.</source>
+        <translation>Die Prüfung ist fehlgeschlagen; die Meldung sagt, was zu tun ist.</translation>
+    </message>
+</context>
+<context>
+    <name>Judging</name>
+    <message>
+        <source>Your mark</source>
+        <translation>Ihre Markierung</translation>
+    </message>
+    <message>
+        <source>Whether you marked the excerpt&apos;s document right or wrong for this question (Mark right, Mark wrong)</source>
+        <translation>Ob Sie das Dokument des Auszugs für diese Frage als richtig oder falsch markiert haben („Als richtig markieren“, „Als falsch markieren“)</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>falsch</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>{setting}: {value}</source>
+        <translation>{setting}: {value}</translation>
     </message>
 </context>
 <context>
@@ -6481,6 +6808,18 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>{percent} %</translation>
     </message>
     <message>
+        <source>{path} ({why})</source>
+        <translation>{path} ({why})</translation>
+    </message>
+    <message>
+        <source>linked from {note}</source>
+        <translation>verwiesen von {note}</translation>
+    </message>
+    <message>
+        <source>links to {note}</source>
+        <translation>verweist auf {note}</translation>
+    </message>
+    <message>
         <source>Dense search: rank {rank}, similarity {score}</source>
         <translation>Vektorsuche: Rang {rank}, Ähnlichkeit {score}</translation>
     </message>
@@ -6503,6 +6842,10 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     <message>
         <source>Fused: {score} (the order of this question&apos;s results, not comparable with other questions)</source>
         <translation>Kombiniert: {score} (die Reihenfolge der Ergebnisse dieser Frage, nicht mit anderen Fragen vergleichbar)</translation>
+    </message>
+    <message>
+        <source>Link: {why}, bonus {bonus}</source>
+        <translation>Verweis: {why}, Bonus {bonus}</translation>
     </message>
     <message>
         <source>No excerpts found.</source>
@@ -6553,6 +6896,14 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>Nach den genauen Wörtern der Frage suchen (BM25)</translation>
     </message>
     <message>
+        <source>Follow lin&amp;ks</source>
+        <translation>Verweisen fol&amp;gen</translation>
+    </message>
+    <message>
+        <source>Give a bonus to the best excerpts of notes that the best results link to or are linked from (wikilinks and links between the store&apos;s Markdown files)</source>
+        <translation>Den besten Auszügen der Notizen einen Bonus geben, auf die die besten Ergebnisse verweisen oder die auf sie verweisen (Wikilinks und Verweise zwischen den Markdown-Dateien des Speichers)</translation>
+    </message>
+    <message>
         <source>How many tokens the context block may take: the default limit, or a quarter of the context window of a profile holding one of the store&apos;s roles</source>
         <translation>Wie viele Token der Kontextblock umfassen darf: die Standardgrenze oder ein Viertel des Kontextfensters eines Profils, das eine der Rollen des Speichers innehat</translation>
     </message>
@@ -6569,8 +6920,8 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>Für diesen Speicher &amp;nutzen</translation>
     </message>
     <message>
-        <source>Keep this minimum relevance for the store: every search and every prompt uses it</source>
-        <translation>Diese Mindestrelevanz für den Speicher übernehmen: Jede Suche und jeder Prompt verwendet sie</translation>
+        <source>Keep this minimum relevance and the choice to follow links for the store: every search and every prompt uses them</source>
+        <translation>Diese Mindestrelevanz und die Wahl, Verweisen zu folgen, für den Speicher festhalten: jede Suche und jeder Prompt nutzt sie</translation>
     </message>
     <message>
         <source>Exactly the text a model would receive with the question: the excerpts with their markers, paths and pages (read only)</source>
@@ -6665,8 +7016,12 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>Mindestrelevanz</translation>
     </message>
     <message>
-        <source>The store now uses the minimum relevance {level} for every search and prompt.</source>
-        <translation>Der Speicher verwendet jetzt die Mindestrelevanz „{level}“ für jede Suche und jeden Prompt.</translation>
+        <source>The store now uses the minimum relevance {level} and follows links between notes for every search and prompt.</source>
+        <translation>Der Speicher nutzt jetzt für jede Suche und jeden Prompt die Mindestrelevanz {level} und folgt Verweisen zwischen Notizen.</translation>
+    </message>
+    <message>
+        <source>The store now uses the minimum relevance {level} and does not follow links between notes for any search or prompt.</source>
+        <translation>Der Speicher nutzt jetzt für jede Suche und jeden Prompt die Mindestrelevanz {level} und folgt keinen Verweisen zwischen Notizen.</translation>
     </message>
     <message>
         <source>The search failed; see the message for what to do.</source>

@@ -47,6 +47,23 @@
     </message>
 </context>
 <context>
+    <name>CheckDialog</name>
+    <message numerus="yes">
+        <source>%n judged question(s)</source>
+        <translation>
+            <numerusform>%n judged question</numerusform>
+            <numerusform>%n judged questions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s)</source>
+        <translation>
+            <numerusform>%n question</numerusform>
+            <numerusform>%n questions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CheckStoresDialog</name>
     <message numerus="yes">
         <source>%n problem(s) found, {warnings}.</source>

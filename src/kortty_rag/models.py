@@ -264,6 +264,10 @@ class RetrievalSettings:
     min_relevance: RelevanceLevel = RelevanceLevel.LOW
     #: ``auto`` (detected once from the text), ``none`` or a code (:mod:`kortty_rag.languages`)
     language: str = field(default=languages.AUTO, metadata={CHECK: languages.check})
+    #: expand the best hits along note links (:mod:`kortty_rag.retrieval.graph`); on, because
+    #: ``benchmarks/links_eval.py`` measured it helping questions that need a linked note and
+    #: keeping what reaches the block for those that do not (README, "Links between notes")
+    graph: bool = True
 
     def __post_init__(self) -> None:
         if not (self.dense or self.lexical):
@@ -328,6 +332,12 @@ class Store:
         """``settings`` read through :class:`StoreSettings`: typed, every default in one place
         (checked when the definition was read or changed, so this does not fail)."""
         return decode(StoreSettings, self.settings, "settings")
+
+    @property
+    def follows_links(self) -> bool:
+        """Whether searches follow links between notes: chosen (``settings.retrieval.graph``) and
+        possible (a local store; a Qdrant store keeps no link graph)."""
+        return self.options.retrieval.graph and self.type is StoreType.LOCAL
 
     def with_retrieval(self, **changes: object) -> Store:
         """This store with ``settings.retrieval`` changed (enums or their values), checked exactly
@@ -402,6 +412,9 @@ class Document:
     format: str
     chunk_count: int
     pages: int | None = None
+    #: the version of the reader that read it (``sources.formats.READERS``); ``None`` where the
+    #: store type does not record it (Qdrant)
+    reader: int | None = None
 
 
 @dataclass(frozen=True)
@@ -460,3 +473,17 @@ class Hit:
     #: lexical hits: the share of the query's terms found in the chunk (0..1; IDF-weighted for
     #: local stores), the relevance floor's lexical evidence
     coverage: float | None = None
+
+
+@dataclass(frozen=True)
+class LinkedChunk:
+    """A chunk of a note linked from or to the note of a retrieved chunk (``seed``, its label):
+    ``outgoing`` when the seed's note links to this one; ``note`` the seed note's title;
+    ``anchored`` when the link names this chunk's heading (``[[Note#Heading]]``)."""
+
+    seed: int
+    label: int
+    chunk: Chunk
+    outgoing: bool
+    note: str
+    anchored: bool = False

@@ -14,7 +14,7 @@ import pytest
 from kortty_rag.gui.hints import gui_hint
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "kortty_rag"
-COMMANDS = "store|source|profile|role|models|search|serve|watch|ask|import|doctor"
+COMMANDS = "store|source|profile|role|models|search|serve|watch|ask|import|doctor|judge"
 #: a command line: the program's name before a subcommand, a quoted subcommand, or an --option
 CLI_SHAPED = re.compile(
     rf"kortty-rag (?:{COMMANDS})\b|`(?:{COMMANDS}) [a-z-]+|(?<![\w-])--[a-z][a-z-]+"

@@ -22,6 +22,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel, QTableWidget
 from pytestqt.qtbot import QtBot
 from tests.helpers.pdfs import text_pdf
+from tests.helpers.search_dialog import SEARCH_MSECS, run_query
 
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.registry import StoreRegistry
@@ -50,7 +51,6 @@ PDF_PAGES = [
     "A good chess opening controls the centre squares and develops the knights early.",
 ]
 NOTES = "Lighthouse keepers trimmed the lamp wicks every evening and logged passing ships."
-SEARCH_MSECS = 120_000
 
 
 @pytest.fixture(scope="module")
@@ -107,17 +107,6 @@ def open_dialog(qtbot: QtBot, store: Store) -> Iterator[Callable[..., TestSearch
         if shiboken6.isValid(dialog):
             dialog.close()
     service.close()
-
-
-def run_query(qtbot: QtBot, dialog: TestSearchDialog, query: str) -> RetrievalResult:
-    dialog.query_edit.clear()
-    qtbot.keyClicks(dialog.query_edit, query)
-    with qtbot.waitSignal(dialog.searched, timeout=SEARCH_MSECS) as blocker:
-        qtbot.keyClick(dialog.query_edit, Qt.Key.Key_Return)  # Enter searches
-    qtbot.waitUntil(lambda: not dialog.busy)
-    result = blocker.args[0]
-    assert isinstance(result, RetrievalResult)
-    return result
 
 
 def choose_level(dialog: TestSearchDialog, level: RelevanceLevel) -> None:

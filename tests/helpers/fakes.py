@@ -11,7 +11,7 @@ import numpy as np
 
 from kortty_rag.chunking.splitter import ChunkingParams, overlap_for
 from kortty_rag.embedding.base import Vectors, l2_normalise
-from kortty_rag.models import EmbeddingIdentity, Hit
+from kortty_rag.models import EmbeddingIdentity, Hit, LinkedChunk
 
 
 class SubwordCounter:
@@ -73,6 +73,12 @@ class SearchOnlyVectors:
 
     def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
         return {}
+
+    def linked(self, labels: Collection[int], source_ids: Collection[str]) -> list[LinkedChunk]:
+        return []
+
+    def note_report(self, limit: int) -> None:
+        return None
 
     def close(self) -> None: ...
 

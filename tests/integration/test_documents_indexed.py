@@ -18,8 +18,8 @@ from tests.helpers.documents import write_with_pandoc
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
-from kortty_rag.models import FileStatus, RelevanceLevel
-from kortty_rag.retrieval.search import LOCATION_SEPARATOR, RetrievalService, SearchOptions
+from kortty_rag.models import LOCATION_SEPARATOR, FileStatus, RelevanceLevel
+from kortty_rag.retrieval.search import RetrievalService, SearchOptions
 from kortty_rag.sync.session import StoreSession
 
 SUFFIXES = ("docx", "odt", "epub", "pptx", "rtf", "html")

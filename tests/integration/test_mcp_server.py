@@ -603,3 +603,26 @@ def test_hostile_file_names_come_back_neutralised(
 
     anyio.run(scenario)
     assert "Traceback" not in errlog.read_text(encoding="utf-8")
+
+
+def test_an_excerpt_a_link_brought_in_says_so(
+    tmp_path: Path, kortty_home: Path, starter_model: InstalledModel
+) -> None:
+    """The MCP ``search`` tool carries the same link reason as ``search --json``."""
+    from tests.integration.test_note_links import QUESTION, write_vault
+
+    store = StoreRegistry().create("Vault", starter_model.identity(), roles=AVAILABLE)
+    index_folder(store, write_vault(tmp_path / "vault"))
+    errlog = tmp_path / "server.err"
+
+    async def scenario() -> None:
+        async with mcp_client(kortty_home, errlog, home=tmp_path) as client:
+            found = await call(client, "search", store="Vault", query=QUESTION)
+            by_name = {Path(e["path"]).name: e for e in found["excerpts"]}
+            decision = by_name["Vector store choice.md"]
+            assert decision["linked"]["relation"] == "linked_from"
+            assert decision["linked"]["note"] == "Project Alpha"
+            assert decision["scores"]["graph_bonus"] > 0
+            assert "[[" not in found["block"]
+
+    anyio.run(scenario)

@@ -26,6 +26,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kortty_rag.app.doctor import Doctor, DoctorReport, repair
+from kortty_rag.app.judged_check import CheckReport, check_judgments
+from kortty_rag.app.judgments import (
+    BeirExport,
+    JudgedQuestion,
+    Judgments,
+    Mark,
+    export_beir,
+    forget_question,
+    load_judgments,
+    record_marks,
+)
 from kortty_rag.app.kortty_import import KorttyOutcome, import_kortty
 from kortty_rag.app.mcp_scope import forget_allowed_root
 from kortty_rag.app.store_archive import ExportResult, ImportResult, export_store, import_store
@@ -33,6 +44,7 @@ from kortty_rag.app.stores import QdrantTarget, create_store, discard_new_store
 from kortty_rag.config.registry import DeletionReport, StoreRegistry
 from kortty_rag.config.secrets import delete_api_key, read_api_key, store_api_key
 from kortty_rag.errors import KorttyRagError, UsageError
+from kortty_rag.index.chunkdb import NoteReport
 from kortty_rag.messages import msg
 from kortty_rag.models import (
     EmbeddingIdentity,
@@ -305,7 +317,13 @@ class Workspace:
     def set_retrieval(self, store: Store, **changes: object) -> RetrievalChange:
         """Change the store's retrieval settings, checked as a definition read back from disk. A
         new lexical language of a local store is applied to its index at once, under the store lock,
-        so the setting and the index it asks for change together (nothing is embedded)."""
+        so the setting and the index it asks for change together (nothing is embedded). Following
+        links between notes needs a local store (a Qdrant store keeps no link graph)."""
+        if changes.get("graph") and store.type is not StoreType.LOCAL:
+            raise UsageError(
+                msg("Store {name} keeps no links between notes (a Qdrant store)", name=store.name),
+                hint=msg("Links between notes are followed in local stores."),
+            )
         if "language" in changes and store.type is StoreType.LOCAL:
             with self._session(store, None, None) as session:
                 changed = self.registry.update(store.id, lambda s: s.with_retrieval(**changes))
@@ -481,10 +499,40 @@ class Workspace:
             query, stores, limits=limits, options=options, context_window=context_window
         )
 
+    def note_report(self, store: Store, limit: int = 200) -> NoteReport | None:
+        """The store's notes and links as its served state holds them (``None``: a Qdrant store)."""
+        return self.retrieval.resources(store, False)[0].note_report(limit)
+
     def relevance_floor(self, store: Store) -> RelevanceFloor:
         """The store's minimum relevance as it applies now: its level, with the floor calibrated on
         its active snapshot (docs/DESIGN.md §11)."""
         return self.retrieval.floor(store)
+
+    # -- the person's judged questions (app/judgments.py, app/judged_check.py) -----------------------
+
+    def judgments(self, store: Store) -> Judgments:
+        return load_judgments(store)
+
+    def judge(self, store: Store, question: str, marks: Sequence[Mark]) -> JudgedQuestion:
+        """Keep the verdicts on documents of ``store`` for ``question`` (never any file text)."""
+        return record_marks(self.registry.get(store.id), question, marks)
+
+    def forget_judged(self, store: Store, question: str) -> bool:
+        return forget_question(store, question)
+
+    def check_judgments(
+        self, store: Store, *, progress: Progress | None = None, cancel: CancelToken | None = None
+    ) -> CheckReport:
+        """Ask every judged question again with the store's own settings and measure nDCG@10 and
+        Recall@10 against the judgments; kept as the store's last check."""
+        current = self.registry.get(store.id)
+        return check_judgments(
+            current, lambda q: self.search(q, [current]), progress=progress, cancel=cancel
+        )
+
+    def export_judgments(self, store: Store, folder: Path) -> BeirExport:
+        """The judgments as BEIR ``queries.jsonl`` and ``qrels/test.tsv`` in ``folder``."""
+        return export_beir(store, folder)
 
     # -- internals ------------------------------------------------------------------------------------
 

@@ -4,8 +4,9 @@
 each tagged with the section it belongs to and that section's heading path (``("Keys", "Rotation")``
 for a ``## Rotation`` under ``# Keys``). The chunker cuts every section on its own, so a chunk never
 spans two sections, and each chunk carries its heading path: embedded and indexed with the chunk,
-shown in the context block's location. Memory is one line of at most :data:`LONG_LINE` characters
-(plus one held back, for underlined headings), whatever the document's size.
+shown in the context block's location. Memory is one line of at most
+:data:`kortty_rag.text_lines.LONG_LINE` characters (plus one held back, for underlined headings),
+whatever the document's size.
 
 Recognised headings, outside fenced code blocks (``` and ~~~) and front matter:
 
@@ -28,6 +29,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from kortty_rag.text_lines import lines
+
 #: the formats read by a format reader into outline text (``kortty_rag.extract.outline``): the
 #: formats of ``sources.formats.EXTRACTED`` but PDF
 OUTLINE_FORMATS = frozenset({"HTML", "DOCX", "ODT", "EPUB", "PPTX", "RTF"})
@@ -37,8 +40,6 @@ MAX_DEPTH = 6
 MAX_HEADING = 120
 #: a plain text's first line longer than this is not its title
 MAX_TITLE = 300
-#: characters of one line held at most (a longer line is read in parts)
-LONG_LINE = 1 << 16
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _ADOC = re.compile(r"^(={1,6})[ \t]+(\S.*?)[ \t]*$")
@@ -69,25 +70,6 @@ def clean_heading(text: str) -> str:
     marks removed."""
     plain = _MARKUP.sub(lambda m: m.group(1) or "", _ROLE.sub(r"\1", text))
     return " ".join(plain.split())[:MAX_HEADING]
-
-
-def _lines(blocks: Iterable[str]) -> Iterator[tuple[str, bool]]:
-    """The text as lines, each with its line break (the last one may have none), and whether it
-    starts a line: a line longer than :data:`LONG_LINE` comes in parts, so that memory stays
-    bounded (only the first part of a line can be a heading)."""
-    rest = ""
-    starts = True
-    for block in blocks:
-        rest += block
-        *complete, rest = rest.split("\n")
-        for line in complete:
-            yield line + "\n", starts
-            starts = True
-        if len(rest) > LONG_LINE:
-            yield rest, starts
-            rest, starts = "", False
-    if rest:
-        yield rest, starts
 
 
 class _Outline:
@@ -131,7 +113,7 @@ def sections(blocks: Iterable[str], fmt: str) -> Iterator[Piece]:
             yield Piece(section, heading, held[0], held[1])
             held = None
 
-    for line, starts_line in _lines(blocks):
+    for line, starts_line in lines(blocks):
         start, offset = offset, offset + len(line)
         stripped = line.rstrip("\r\n")
         if not starts_line:  # the rest of a very long line: text of the current section

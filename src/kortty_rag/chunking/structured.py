@@ -17,7 +17,8 @@ A plain text whose first line is a short title gives that title to every chunk a
 holds it. The heading is embedded and indexed with the chunk (:func:`kortty_rag.models.with_heading`),
 so its tokens are reserved in the chunk's budget; a heading longer than a quarter of the budget keeps
 its last parts.
-Other formats (code, data, PDF pages) are chunked as they are, without a heading.
+Other formats (code, data, PDF pages) are chunked as they are, without a heading. A Markdown note's
+links are rendered as their labels first (:mod:`kortty_rag.notes.reader`).
 
 Memory stays bounded whatever the document's size: a section is read until it is known to be long
 (:data:`_LONG_CHARACTERS_PER_TOKEN` characters per token of the budget), and a packed group holds at
@@ -34,6 +35,8 @@ from dataclasses import dataclass
 from kortty_rag.chunking.sections import OUTLINE_FORMATS, Piece, plain_title, sections
 from kortty_rag.chunking.splitter import Splitter
 from kortty_rag.models import HEADING_SEPARATOR, ChunkSpan
+from kortty_rag.notes.reader import NoteReader
+from kortty_rag.notes.resolve import NOTE_FORMATS
 
 STRUCTURED_FORMATS = frozenset({"Markdown", "AsciiDoc", "reStructuredText", *OUTLINE_FORMATS})
 TITLED_FORMATS = frozenset({"Text"})
@@ -71,9 +74,17 @@ def _with(spans: Iterable[ChunkSpan], heading: str, after: int = -1) -> Iterator
 
 
 def document_spans(
-    splitter: Splitter, fmt: str, page: int | None, blocks: Iterable[str]
+    splitter: Splitter,
+    fmt: str,
+    page: int | None,
+    blocks: Iterable[str],
+    note: NoteReader | None = None,
 ) -> Iterator[ChunkSpan]:
-    """The chunks of one segment of a document (a whole file, or one PDF page), in order."""
+    """The chunks of one segment of a document (a whole file, or one PDF page), in order. A
+    Markdown note is read through ``note`` (a fresh :class:`NoteReader` when none is given): its
+    links become their labels, and the reader keeps what the note says about itself."""
+    if fmt in NOTE_FORMATS:
+        blocks = (note or NoteReader()).blocks(blocks)
     if fmt in STRUCTURED_FORMATS:
         yield from _Packer(splitter, page).spans(sections(blocks, fmt))
         return

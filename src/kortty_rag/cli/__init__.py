@@ -30,6 +30,7 @@ from kortty_rag.cli import (
     desktop_cmd,
     doctor_cmd,
     import_cmd,
+    judge_cmd,
     models_cmd,
     profiles_cmd,
     search_cmd,
@@ -57,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     stores_cmd.register(commands)
     search_cmd.register(commands)
+    judge_cmd.register(commands)
     sources_cmd.register(commands)
     models_cmd.register(commands)
     watch_cmd.register(commands)

@@ -73,7 +73,10 @@ def _scores(c: Any) -> str:
         lexical = f"lexical #{c.lexical_rank} ({c.lexical_score:.2f}{terms})"
     else:
         lexical = "lexical -"
-    return f"relevance {c.relevance:.2f}  {dense}  {lexical}  fused {c.fused:.4f}"
+    linked = ""
+    if c.linked is not None:  # the note's title is the file's words: escaped like a path
+        linked = f"  {escape_line(c.linked.text())} (+{c.graph_bonus:.4f})"
+    return f"relevance {c.relevance:.2f}  {dense}  {lexical}  fused {c.fused:.4f}{linked}"
 
 
 def print_explanation(result: RetrievalResult) -> None:

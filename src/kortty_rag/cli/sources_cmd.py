@@ -192,6 +192,8 @@ def report_indexing(reviewed: Reviewed, args: argparse.Namespace, progress: Stde
         for outcome in summary.sources:
             for path, reason in outcome.failed:
                 print(f"  skipped while indexing: {escape_line(f'{path}: {reason}')}")
+            for path, reason in outcome.notices:
+                print(f"  indexed, but: {escape_line(f'{path}: {reason}')}")
     return 0
 
 

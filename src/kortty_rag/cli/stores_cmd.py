@@ -11,7 +11,7 @@ from kortty_rag import languages
 from kortty_rag.app.lexical_state import lexical_state
 from kortty_rag.app.mcp_scope import allowed_root
 from kortty_rag.app.workspace import Workspace
-from kortty_rag.cli import qdrant_cmd
+from kortty_rag.cli import links_cmd, qdrant_cmd
 from kortty_rag.cli.lexical_view import describe as describe_lexical
 from kortty_rag.cli.render import StderrProgress, print_json, table
 from kortty_rag.config.registry import DamagedStore, StoreRegistry
@@ -149,6 +149,12 @@ def register(commands: Any) -> None:
         "from the text), none, or one of " + ", ".join(languages.CHOICES[2:]) + "; a local store "
         "is analysed again at once (nothing is re-embedded), a Qdrant store at its next rebuild",
     )
+    tune.add_argument(
+        "--graph",
+        choices=["on", "off"],
+        help="expand the best hits along links between Markdown notes (wikilinks, links to other "
+        "files of the store): linked notes' best excerpts get a bonus (local stores; on by default)",
+    )
     tune.add_argument("--json", action="store_true")
     tune.set_defaults(handler=cmd_retrieval)
 
@@ -175,6 +181,7 @@ def register(commands: Any) -> None:
     imp.set_defaults(handler=cmd_import)
 
     qdrant_cmd.register(sub)
+    links_cmd.register(sub)
 
 
 OK, DAMAGED = "OK", "DAMAGED"
@@ -359,6 +366,7 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
             ("rrf_k", args.rrf_k),
             ("min_relevance", args.min_relevance),
             ("language", args.language),
+            ("graph", None if args.graph is None else args.graph == "on"),
         )
         if value is not None
     }
@@ -368,7 +376,11 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
     floor = workspace.relevance_floor(store)
     lexical = lexical_state(store, reanalysed)
     if args.json:
-        shown = settings | {"min_relevance": floor.level.value, "language": lexical.setting}
+        shown = settings | {
+            "min_relevance": floor.level.value,
+            "language": lexical.setting,
+            "graph": store.follows_links,
+        }
         print_json(
             {
                 "store": store.name,
@@ -383,7 +395,8 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
         print(
             f"Store {store.name!r} retrieval: dense {'on' if store.options.retrieval.dense else 'off'}, "
             f"lexical {'on' if store.options.retrieval.lexical else 'off'}, {fusion_text(store, lexical.language)}, "
-            f"minimum relevance {floor.describe()}."
+            f"minimum relevance {floor.describe()}, "
+            f"links between notes {'followed' if store.follows_links else 'not followed'}."
         )
         print(describe_lexical(lexical, store.name))
     return 0

@@ -3,6 +3,7 @@
 Layout of a store folder (``KORTTY_HOME/rag/stores/<store-id>/``)::
 
     store.json  config.lock  store.lock  CURRENT   the definition, two lock files, the snapshot pointer
+    judgments.json                                 the person's judged questions (app/judgments.py)
     .kortty-tmp-…                                  a definition or pointer being written atomically
     snapshots/snap-…/                              manifest.json, vectors.hnsw, chunks.sqlite, lexical.npz
     snapshots/.kortty-tmp-snap-…/                  a snapshot being built
@@ -28,13 +29,16 @@ STORE_FILE = "store.json"
 CONFIG_LOCK = "config.lock"
 STORE_LOCK = "store.lock"
 CURRENT = "CURRENT"
+#: the person's judged questions and their last check: beside the definition, never in a snapshot,
+#: so a rebuild keeps them (kortty_rag.app.judgments)
+JUDGMENTS = "judgments.json"
 SNAPSHOTS = "snapshots"
 MANIFEST = "manifest.json"
 VECTORS = "vectors.hnsw"
 CHUNKS = "chunks.sqlite"
 LEXICAL = "lexical.npz"
 #: The files at the top of a store folder (besides temporary files and ``snapshots/``).
-TOP_FILES = frozenset({STORE_FILE, CONFIG_LOCK, STORE_LOCK, CURRENT})
+TOP_FILES = frozenset({STORE_FILE, CONFIG_LOCK, STORE_LOCK, CURRENT, JUDGMENTS})
 #: A snapshot's files, and the side files SQLite may leave next to its chunk table.
 SNAPSHOT_FILES = frozenset(
     {MANIFEST, VECTORS, CHUNKS, LEXICAL, f"{CHUNKS}-journal", f"{CHUNKS}-wal", f"{CHUNKS}-shm"}

@@ -86,6 +86,10 @@ def fallback(command: str) -> str | None:
         return translate("Hints", "the Models tab")
     if command == "doctor":
         return translate("Hints", "File → Check stores…")
+    if command == "judge":
+        return translate(
+            "Hints", "Mark right or Mark wrong in Test search… on the Knowledge Stores tab"
+        )
     return None
 
 

@@ -7,8 +7,10 @@ from typing import Protocol
 
 import numpy as np
 
-from kortty_rag.index.chunkdb import ChunkIdOf, NewChunk
-from kortty_rag.models import Document, Hit
+from kortty_rag.index.chunkdb import ChunkIdOf, NewChunk, NoteReport
+from kortty_rag.models import Document, Hit, LinkedChunk
+from kortty_rag.notes.reader import NoteFacts
+from kortty_rag.sources.formats import READ_AGAIN, stale
 
 
 class StoreUpdate(Protocol):
@@ -21,8 +23,15 @@ class StoreUpdate(Protocol):
 
     def remove_source(self, source_id: str) -> int: ...
 
-    def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
-        """Add or replace a document (``chunks[i]`` has ``vectors[i]``)."""
+    def add_document(
+        self,
+        document: Document,
+        chunks: list[NewChunk],
+        vectors: np.ndarray,
+        note: NoteFacts | None = None,
+    ) -> None:
+        """Add or replace a document (``chunks[i]`` has ``vectors[i]``); ``note``: what a Markdown
+        note says about itself (kept by a store type with a link graph, else ignored)."""
 
     def vector_for(self, sha: bytes) -> np.ndarray | None:
         """The vector the store's model made for the chunk text with this content address
@@ -71,12 +80,23 @@ class VectorStore(Protocol):
         """The cosine similarity of ``vector`` to each chunk of ``labels`` that the served state
         still has (a chunk the lexical search found beyond the dense search's candidates)."""
 
+    def linked(self, labels: Collection[int], source_ids: Collection[str]) -> list[LinkedChunk]:
+        """The chunks (of ``source_ids``) of the notes linked from or to the notes of ``labels``,
+        one hop, bounded per note (:mod:`kortty_rag.index.note_links`); a store type without a
+        link graph returns none."""
+
+    def note_report(self, limit: int) -> NoteReport | None:
+        """The served state's notes and links: counts, dangling links and front matter problems
+        (at most ``limit`` each); ``None`` for a store type without a link graph."""
+
     def close(self) -> None: ...
 
 
 def known_hashes(documents: list[Document]) -> dict[str, dict[str, str]]:
-    """source id → rel path → SHA-256: what the scan compares files against."""
+    """source id → rel path → SHA-256: what the scan compares files against; a document an older
+    reader read is known as :data:`~kortty_rag.sources.formats.READ_AGAIN`, so the scan offers it
+    to be read again (docs/DESIGN.md §9)."""
     known: dict[str, dict[str, str]] = {}
     for doc in documents:
-        known.setdefault(doc.source_id, {})[doc.rel_path] = doc.sha256
+        known.setdefault(doc.source_id, {})[doc.rel_path] = READ_AGAIN if stale(doc) else doc.sha256
     return known

@@ -15,10 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.errors import SnapshotError
+from kortty_rag.index import note_links
 from kortty_rag.index.bm25 import LexicalIndex, LexicalWriter
 from kortty_rag.index.vector_pool import StoredChunk, VectorPool, text_sha
 from kortty_rag.messages import msg
 from kortty_rag.models import Chunk, Document
+from kortty_rag.notes.reader import NoteFacts
+from kortty_rag.sources.formats import reader_version
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -31,6 +34,7 @@ CREATE TABLE IF NOT EXISTS documents (
     pages INTEGER,
     chunk_count INTEGER NOT NULL,
     indexed_at TEXT NOT NULL,
+    reader INTEGER NOT NULL DEFAULT 0,
     UNIQUE (source_id, rel_path)
 );
 CREATE TABLE IF NOT EXISTS chunks (
@@ -56,6 +60,32 @@ _CHUNK_COLUMNS = (
 )
 #: the same for a chunk table of format 2 or older (no headings), served until it is migrated
 _OLD_CHUNK_COLUMNS = _CHUNK_COLUMNS.replace("c.heading", "'' AS heading")
+
+
+#: chunks of one linked document looked at (the best of them by similarity enters the ranking)
+MAX_LINKED_CHUNKS = 64
+
+
+@dataclass(frozen=True)
+class LinkedDocuments:
+    """What :meth:`ChunkReader.linked` found: the document of each label asked about, the links
+    from and to those documents, the chunks (label, heading path) of each linked document, and
+    the title of every document involved."""
+
+    document_of: dict[int, int]
+    links: list[note_links.NoteLink]
+    chunks: dict[int, list[tuple[int, str]]]
+    titles: dict[int, str]
+
+
+@dataclass(frozen=True)
+class NoteReport:
+    notes: int
+    links: int
+    resolved: int
+    dangling: list[note_links.DanglingLink]
+    dangling_total: int
+    problems: list[note_links.NoteProblem]
 
 
 #: the stable id a reused chunk gets in its new document (``sync.pipeline.chunk_id``)
@@ -85,12 +115,17 @@ def _typed(row: tuple[Any, ...], types: tuple[type | tuple[type, ...], ...]) -> 
 
 
 _CHUNK_TYPES = (int, str, str, str, (int, type(None)), int, int, int, str, str)
-_DOCUMENT_TYPES = (str, str, str, int, str, int, (int, type(None)))
+_DOCUMENT_TYPES = (str, str, str, int, str, int, (int, type(None)), int)
 
 
 def _has_headings(db: sqlite3.Connection) -> bool:
     """Whether the chunk table has the ``heading`` column (snapshot format 3 and newer)."""
     return "heading" in {str(r[1]) for r in db.execute("PRAGMA table_info(chunks)")}
+
+
+def _has_readers(db: sqlite3.Connection) -> bool:
+    """Whether the documents table records the reader version of each document."""
+    return "reader" in {str(r[1]) for r in db.execute("PRAGMA table_info(documents)")}
 
 
 def _chunk(row: tuple[Any, ...]) -> tuple[int, Chunk]:
@@ -126,8 +161,13 @@ class ChunkWriter:
             self._db.execute("PRAGMA journal_mode = OFF")
             self._db.execute("PRAGMA synchronous = OFF")
             self._db.executescript(SCHEMA)
+            self._db.executescript(note_links.SCHEMA)
             if not _has_headings(self._db):  # a chunk table of snapshot format 2 or older
                 self._db.execute("ALTER TABLE chunks ADD COLUMN heading TEXT NOT NULL DEFAULT ''")
+            if not _has_readers(self._db):  # documents read before readers had versions
+                self._db.execute(
+                    "ALTER TABLE documents ADD COLUMN reader INTEGER NOT NULL DEFAULT 0"
+                )
             self.lexical = LexicalWriter(self._db)
             #: content addresses: the vectors this snapshot can reuse (docs/DESIGN.md §9)
             self.pool = VectorPool(self._db, dims, writable=True)
@@ -139,9 +179,12 @@ class ChunkWriter:
 
     def documents(self) -> list[tuple[int, Document]]:
         rows = self._db.execute(
-            "SELECT id, source_id, rel_path, sha256, size, format, chunk_count, pages FROM documents"
+            "SELECT id, source_id, rel_path, sha256, size, format, chunk_count, pages, reader"
+            " FROM documents"
         )
-        return [(int(r[0]), Document(r[1], r[2], r[3], r[4], r[5], r[6], r[7])) for r in rows]
+        return [
+            (int(r[0]), Document(r[1], r[2], r[3], r[4], r[5], r[6], r[7], int(r[8]))) for r in rows
+        ]
 
     @write_errors()
     def remove_document(self, document_id: int) -> list[int]:
@@ -153,15 +196,22 @@ class ChunkWriter:
         ]
         self._db.execute("DELETE FROM chunks WHERE document_id = ?", (document_id,))
         self._db.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+        note_links.forget_note(self._db, document_id)
         self.lexical.forget(labels)
         return labels
 
     @write_errors()
-    def add_document(self, document: Document, indexed_at: str, chunks: Iterable[NewChunk]) -> int:
-        """Insert a document and its chunks; returns the document's row id."""
+    def add_document(
+        self,
+        document: Document,
+        indexed_at: str,
+        chunks: Iterable[NewChunk],
+        note: NoteFacts | None = None,
+    ) -> int:
+        """Insert a document and its chunks (and a note's facts); returns the document's row id."""
         cursor = self._db.execute(
             "INSERT INTO documents (source_id, rel_path, sha256, size, format, pages, chunk_count,"
-            " indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " indexed_at, reader) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 document.source_id,
                 document.rel_path,
@@ -171,6 +221,7 @@ class ChunkWriter:
                 document.pages,
                 document.chunk_count,
                 indexed_at,
+                reader_version(document.format),
             ),
         )
         document_id = int(cursor.lastrowid or 0)
@@ -194,7 +245,19 @@ class ChunkWriter:
                 for c in chunks
             ],
         )
+        if note is not None:
+            note_links.add_note(self._db, document_id, note)
         return document_id
+
+    @write_errors()
+    def copy_note(self, from_id: int, to_id: int) -> bool:
+        """Give a document copied from another of the same content that one's note rows."""
+        return note_links.copy_note(self._db, from_id, to_id)
+
+    @write_errors()
+    def resolve_links(self) -> None:
+        """Resolve every note link against the documents as they are now (before committing)."""
+        note_links.resolve_links(self._db)
 
     @write_errors()
     def move_document(
@@ -272,6 +335,7 @@ class ChunkReader:
             )
             self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()
             self._columns = _CHUNK_COLUMNS if _has_headings(self._db) else _OLD_CHUNK_COLUMNS
+            self._reader = "reader" if _has_readers(self._db) else "0 AS reader"
         except (sqlite3.Error, UnicodeDecodeError, TypeError, ValueError) as exc:
             raise SnapshotError(
                 msg("Chunk table {file} is unreadable: {reason}", file=path.name, reason=str(exc))
@@ -297,6 +361,42 @@ class ChunkReader:
         self._db.close()
 
     @read_errors()
+    def linked(self, labels: Iterable[int], limit: int) -> LinkedDocuments:
+        """The documents linked from or to the documents of ``labels`` (see :class:`LinkedDocuments`)."""
+        wanted = sorted(set(labels))
+        with self._lock:
+            if not wanted or not note_links.has_notes(self._db):
+                return LinkedDocuments({}, [], {}, {})
+            marks = ",".join("?" * len(wanted))
+            rows = self._db.execute(
+                f"SELECT label, document_id FROM chunks WHERE label IN ({marks})", wanted
+            )
+            of_label = {int(r[0]): int(r[1]) for r in rows}
+            links = list(dict.fromkeys(note_links.links_of(self._db, of_label.values(), limit)))
+            others = {link.to_document for link in links} | {link.from_document for link in links}
+            chunks: dict[int, list[tuple[int, str]]] = {}
+            for document in sorted(others):
+                rows = self._db.execute(
+                    "SELECT label, heading FROM chunks WHERE document_id = ? ORDER BY start, page"
+                    " LIMIT ?",
+                    (document, MAX_LINKED_CHUNKS),
+                )
+                chunks[document] = [(int(r[0]), str(r[1])) for r in rows]
+            titles = note_links.titles(self._db, others | set(of_label.values()))
+        return LinkedDocuments(of_label, links, chunks, titles)
+
+    @read_errors()
+    def note_report(self, limit: int) -> NoteReport:
+        """The notes' counts, dangling links and front matter problems (at most ``limit`` each)."""
+        with self._lock:
+            if not note_links.has_notes(self._db):
+                return NoteReport(0, 0, 0, [], 0, [])
+            notes, links, resolved = note_links.graph_counts(self._db)
+            dangling, total = note_links.dangling_links(self._db, limit)
+            problems = note_links.note_problems(self._db, limit)
+        return NoteReport(notes, links, resolved, dangling, total, problems)
+
+    @read_errors()
     def chunks(self, labels: Iterable[int]) -> dict[int, Chunk]:
         wanted = list(labels)
         found: dict[int, Chunk] = {}
@@ -316,8 +416,8 @@ class ChunkReader:
     def documents(self) -> list[Document]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT source_id, rel_path, sha256, size, format, chunk_count, pages FROM documents"
-                " ORDER BY source_id, rel_path"
+                "SELECT source_id, rel_path, sha256, size, format, chunk_count, pages,"
+                f" {self._reader} FROM documents ORDER BY source_id, rel_path"
             ).fetchall()
         return [Document(*_typed(row, _DOCUMENT_TYPES)) for row in rows]
 

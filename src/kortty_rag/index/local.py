@@ -10,7 +10,7 @@ import numpy as np
 
 from kortty_rag.errors import SnapshotError, StoreBusyError
 from kortty_rag.index.bm25 import AUTO
-from kortty_rag.index.chunkdb import ChunkIdOf, NewChunk
+from kortty_rag.index.chunkdb import ChunkIdOf, NewChunk, NoteReport
 from kortty_rag.index.lock import StoreLock
 from kortty_rag.index.manifest import Manifest
 from kortty_rag.index.snapshot import (
@@ -23,7 +23,12 @@ from kortty_rag.index.snapshot import (
     verify_snapshot,
 )
 from kortty_rag.messages import msg
-from kortty_rag.models import Document, EmbeddingIdentity, Hit
+from kortty_rag.models import HEADING_SEPARATOR, Document, EmbeddingIdentity, Hit, LinkedChunk
+from kortty_rag.notes.reader import NoteFacts
+from kortty_rag.notes.resolve import fold
+
+#: links followed per note and direction (the first ones written; backlinks by path)
+LINKS_PER_NOTE = 8
 
 
 class LocalUpdate:
@@ -45,8 +50,14 @@ class LocalUpdate:
     def remove_source(self, source_id: str) -> int:
         return self._builder.remove_source(source_id)
 
-    def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
-        self._builder.add_document(document, chunks, vectors)
+    def add_document(
+        self,
+        document: Document,
+        chunks: list[NewChunk],
+        vectors: np.ndarray,
+        note: NoteFacts | None = None,
+    ) -> None:
+        self._builder.add_document(document, chunks, vectors, note)
 
     def vector_for(self, sha: bytes) -> np.ndarray | None:
         return self._builder.vector_for(sha)
@@ -232,6 +243,48 @@ class LocalStore:
             if snap is None or not labels:
                 return {}
             return snap.similarities(vector, labels)
+
+    def linked(self, labels: Collection[int], source_ids: Collection[str]) -> list[LinkedChunk]:
+        with self._lock:
+            snap = self._refresh()
+            if snap is None or not labels or not source_ids:
+                return []
+            found = snap.linked(labels, LINKS_PER_NOTE)
+            chunks = snap.chunk_map(
+                label for labels_of in found.chunks.values() for label, _ in labels_of
+            )
+        allowed = set(source_ids)
+        result: list[LinkedChunk] = []
+        for seed, document in sorted(found.document_of.items()):
+            for link in found.links:
+                outgoing = link.from_document == document
+                if not outgoing and link.to_document != document:
+                    continue
+                other = link.to_document if outgoing else link.from_document
+                anchor = fold(link.anchor.lstrip("^")) if outgoing else ""
+                for label, heading in found.chunks.get(other, []):
+                    chunk = chunks.get(label)
+                    if chunk is None or chunk.source_id not in allowed:
+                        continue
+                    parts = [fold(p) for p in heading.split(HEADING_SEPARATOR)] if heading else []
+                    result.append(
+                        LinkedChunk(
+                            seed,
+                            label,
+                            chunk,
+                            outgoing,
+                            found.titles.get(document, ""),
+                            bool(anchor) and anchor in parts,
+                        )
+                    )
+        return result
+
+    def note_report(self, limit: int) -> NoteReport | None:
+        with self._lock:
+            snap = self._refresh()
+            return (
+                NoteReport(0, 0, 0, [], 0, []) if snap is None else snap.chunks.note_report(limit)
+            )
 
     @staticmethod
     def _hits(snap: Snapshot, found: list[tuple[int, float]]) -> list[Hit]:

@@ -42,6 +42,7 @@ from kortty_rag.index import qdrant_connection, sparse
 from kortty_rag.index.analysis import Analyzer, analyzer, detect_language, parse_key
 from kortty_rag.index.base import StoreUpdate, VectorStore
 from kortty_rag.index.bm25 import AUTO
+from kortty_rag.index.chunkdb import NoteReport
 from kortty_rag.index.qdrant_connection import QdrantConnection
 from kortty_rag.index.qdrant_layout import (
     DENSE,
@@ -61,7 +62,7 @@ from kortty_rag.index.qdrant_layout import (
 )
 from kortty_rag.index.qdrant_update import QdrantUpdate
 from kortty_rag.messages import msg
-from kortty_rag.models import Document, EmbeddingIdentity, Hit, Store
+from kortty_rag.models import Document, EmbeddingIdentity, Hit, LinkedChunk, Store
 
 log = logging.getLogger(__name__)
 _MANIFEST_FIELDS = ["store_id", "source_id", "generation", "sequence", "embedding_key"]
@@ -200,6 +201,13 @@ class QdrantStore:
     def text_language(self) -> str | None:
         words = self.words
         return None if words is None else words.language
+
+    def linked(self, labels: Collection[int], source_ids: Collection[str]) -> list[LinkedChunk]:
+        """A Qdrant store keeps no link graph (docs/DESIGN.md §10)."""
+        return []
+
+    def note_report(self, limit: int) -> NoteReport | None:
+        return None
 
     def similarities(self, vector: np.ndarray, labels: Collection[int]) -> dict[int, float]:
         """Read from the points' stored vectors (normalised by Qdrant's cosine distance)."""

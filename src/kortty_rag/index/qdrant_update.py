@@ -34,6 +34,7 @@ from kortty_rag.index.qdrant_layout import (
 )
 from kortty_rag.messages import msg
 from kortty_rag.models import Document, with_heading
+from kortty_rag.notes.reader import NoteFacts
 
 if TYPE_CHECKING:
     from kortty_rag.index.qdrant import QdrantStore
@@ -124,8 +125,15 @@ class QdrantUpdate:
     ) -> int | None:
         return None
 
-    def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
-        """Add or replace a document; its points go into the source's new generation."""
+    def add_document(
+        self,
+        document: Document,
+        chunks: list[NewChunk],
+        vectors: np.ndarray,
+        note: NoteFacts | None = None,
+    ) -> None:
+        """Add or replace a document; its points go into the source's new generation (a Qdrant
+        store keeps no link graph: ``note`` is not kept)."""
         self._check_open()
         self.remove_document(document.source_id, document.rel_path)
         generation = self._touch(document.source_id)

@@ -55,12 +55,22 @@ from kortty_rag.config.store_files import (
 from kortty_rag.errors import IncompatibleIndexError, SnapshotError, StoreFolderChangedError
 from kortty_rag.index.bm25 import AUTO, LexicalIndex
 from kortty_rag.index.calibration import best_similarities
-from kortty_rag.index.chunkdb import ChunkIdOf, ChunkReader, ChunkWriter, NewChunk, write_errors
+from kortty_rag.index.chunkdb import (
+    ChunkIdOf,
+    ChunkReader,
+    ChunkWriter,
+    LinkedDocuments,
+    NewChunk,
+    write_errors,
+)
 from kortty_rag.index.hnsw_file import HnswFileInfo, validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, HnswParams, Manifest
 from kortty_rag.index.vector_pool import ContentMatch, VectorPool, text_sha
 from kortty_rag.messages import msg
 from kortty_rag.models import Chunk, Document, EmbeddingIdentity
+from kortty_rag.notes.reader import NoteFacts
+from kortty_rag.notes.resolve import NOTE_FORMATS
+from kortty_rag.sources.formats import stale
 
 __all__ = ["CHUNKS", "CURRENT", "FORMAT_VERSION", "MANIFEST", "SNAPSHOTS", "VECTORS", "HnswParams"]
 #: Compact the graph when more than this share of its elements are deleted.
@@ -382,6 +392,9 @@ class Snapshot:
 
     def chunk_map(self, labels: Iterable[int]) -> dict[int, Chunk]:
         return self.chunks.chunks(labels)
+
+    def linked(self, labels: Iterable[int], limit: int) -> LinkedDocuments:
+        return self.chunks.linked(labels, limit)
 
 
 def open_snapshot(folder: Path, identity: EmbeddingIdentity) -> Snapshot | None:
@@ -750,9 +763,10 @@ class SnapshotBuilder:
         ``document.chunk_count`` and ``pages`` are taken from the match."""
         key = (document.source_id, document.rel_path)
         entry = self._docs.get(moving) if moving is not None and moving != key else None
-        if entry is not None and (entry[1].sha256, entry[1].format) == (
-            document.sha256,
-            document.format,
+        if (
+            entry is not None
+            and (entry[1].sha256, entry[1].format) == (document.sha256, document.format)
+            and not stale(entry[1])
         ):
             self.remove_document(*key)
             del self._docs[moving]  # type: ignore[arg-type]
@@ -764,8 +778,11 @@ class SnapshotBuilder:
             return moved.chunk_count
         with write_errors():
             match = self._content_match(document)
+            live = self.db.pool.live_document(document.sha256, document.format)
         if match is None:
             return None
+        if document.format in NOTE_FORMATS and live is None:
+            return None  # a note is read again for its links (its vectors are reused by text)
         chunks = [
             NewChunk(0, chunk_id(c), c.page, c.start, c.end, c.token_count, c.text, c.heading)
             for c in match.chunks
@@ -773,6 +790,8 @@ class SnapshotBuilder:
         vectors = match.vectors if match.vectors is not None else self._items(match.labels or [])
         copied = replace(document, chunk_count=len(chunks), pages=match.pages)
         self.add_document(copied, chunks, vectors)
+        if live is not None and document.format in NOTE_FORMATS:
+            self.db.copy_note(live[0], self._docs[key][0])
         if match.retired_id is not None:  # live again: no longer kept as retired
             with write_errors():
                 self.db.pool.forget([match.retired_id])
@@ -791,8 +810,15 @@ class SnapshotBuilder:
         keys = [key for key in self._docs if key[0] == source_id]
         return sum(self.remove_document(*key) for key in keys)
 
-    def add_document(self, document: Document, chunks: list[NewChunk], vectors: np.ndarray) -> None:
-        """Add a document with its chunks; ``chunks[i]`` gets ``vectors[i]`` (labels are assigned)."""
+    def add_document(
+        self,
+        document: Document,
+        chunks: list[NewChunk],
+        vectors: np.ndarray,
+        note: NoteFacts | None = None,
+    ) -> None:
+        """Add a document with its chunks; ``chunks[i]`` gets ``vectors[i]`` (labels are assigned);
+        ``note``: what a Markdown note says about itself (its links are resolved at commit)."""
         self.remove_document(document.source_id, document.rel_path)
         self.changed = True
         labels = np.arange(self._next_label, self._next_label + len(chunks), dtype=np.uint64)
@@ -803,7 +829,7 @@ class SnapshotBuilder:
             )
             for label, c in zip(labels, chunks, strict=True)
         ]
-        doc_id = self.db.add_document(document, _now(), labelled)
+        doc_id = self.db.add_document(document, _now(), labelled, note)
         if len(chunks):
             needed = self.index.element_count + len(chunks)
             if needed > self.index.get_max_elements():
@@ -850,6 +876,7 @@ class SnapshotBuilder:
         if self._probes is not None:
             self.calibration = best_similarities(self.index, self._probes, len(live))
         self.db.update_lexical(self.language)
+        self.db.resolve_links()
         checkpoint("commit-started")
         build = self._build
         vectors = build.library_path(VECTORS)

@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 
 from kortty_rag.models import Document, with_heading
+from kortty_rag.sources.formats import reader_version
 
 #: how long a retired document's vectors are kept for reuse
 GRACE_DAYS = 30
@@ -147,8 +148,8 @@ class VectorPool:
         """``(document id, pages)`` of a live document with this content, if there is one."""
         row = self.db.execute(
             "SELECT id, pages FROM documents WHERE sha256 = ? AND format = ? AND chunk_count > 0"
-            " LIMIT 1",
-            (sha256, fmt),
+            " AND reader >= ? LIMIT 1",
+            (sha256, fmt, reader_version(fmt)),
         ).fetchone()
         return None if row is None else (int(row[0]), row[1])
 
@@ -161,7 +162,9 @@ class VectorPool:
         return [int(r[0]) for r in rows], [StoredChunk(*r[1:]) for r in rows]
 
     def retired_document(self, sha256: str, fmt: str) -> ContentMatch | None:
-        if not self.enabled:
+        """A retired document's chunks with this content; not for a format whose reader has a
+        version (a retired document does not record which one read it)."""
+        if not self.enabled or reader_version(fmt):
             return None
         row = self.db.execute(
             "SELECT id, pages, chunk_count FROM retired_documents WHERE sha256 = ? AND format = ?",

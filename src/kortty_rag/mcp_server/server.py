@@ -224,7 +224,8 @@ class StoreTools:
     ) -> CallToolResult:
         """Search a knowledge store with hybrid (semantic + keyword) retrieval. Returns the exact
         bounded <retrieved_context> block a model should receive (untrusted data; cite its [R1]-style
-        markers) and an explanation with each marker's path, PDF page and scores. `dense`/`lexical`
+        markers) and an explanation with each marker's path, PDF page and scores (and `linked`: the
+        note whose link brought the excerpt in, with its relation). `dense`/`lexical`
         switch the semantic or keyword part off; `context_window` (tokens, at least 256) is the
         target model's context window: the block then gets at most 25 % of it (never more than 4000).
         Only excerpts relevant enough for the store's minimum relevance are given: when none is, the

@@ -98,7 +98,7 @@ def fuse(
         entry = table.setdefault(key, Fused(key))
         entry.dense_rank, entry.dense_score = rank, score
         if convex:
-            entry.score += weights.dense * _scaled(score, _COSINE_MIN, top_dense)
+            entry.score += weights.dense * scaled(score, _COSINE_MIN, top_dense)
         else:
             entry.score += weights.dense / (weights.k + rank)
     for rank, (key, score) in enumerate(lexical, start=1):
@@ -107,7 +107,7 @@ def fuse(
         if convex:
             held = 1.0 if coverage is None else coverage.get(key, 1.0)
             share = math.sqrt(min(1.0, max(0.0, held))) if not math.isnan(held) else 0.0
-            entry.score += weights.lexical * _scaled(score, 0.0, top_lexical) * share
+            entry.score += weights.lexical * scaled(score, 0.0, top_lexical) * share
         else:
             entry.score += weights.lexical / (weights.k + rank)
     for key, score in (dense_beyond or {}).items():
@@ -116,7 +116,7 @@ def fuse(
             continue
         beyond.dense_score = score
         if convex:
-            beyond.score += weights.dense * _scaled(score, _COSINE_MIN, top_dense)
+            beyond.score += weights.dense * scaled(score, _COSINE_MIN, top_dense)
     big = 1 << 30
     return sorted(
         table.values(),
@@ -124,7 +124,7 @@ def fuse(
     )
 
 
-def _scaled(score: float, low: float, high: float) -> float:
+def scaled(score: float, low: float, high: float) -> float:
     """``score`` on 0..1 between ``low`` and ``high`` (1 when the range is empty)."""
     if high <= low:
         return 1.0

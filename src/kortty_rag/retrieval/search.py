@@ -22,8 +22,6 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import Any
 
 from kortty_rag.embedding.base import Embedder
 from kortty_rag.embedding.catalog import FOREIGN_DENSE_WEIGHT, speaks
@@ -31,217 +29,62 @@ from kortty_rag.errors import UsageError
 from kortty_rag.index.base import VectorStore
 from kortty_rag.messages import msg
 from kortty_rag.models import (
-    LOCATION_SEPARATOR,
-    Chunk,
     FusionMethod,
     Hit,
     RelevanceLevel,
     Source,
-    SourceKind,
     Store,
+    StoreType,
 )
 from kortty_rag.retrieval.calibrated import Resources, store_calibration
 from kortty_rag.retrieval.context import (
     BlockExcerpt,
     block_overhead_tokens,
-    estimate_tokens,
-    neutralise_location,
     render_block,
-    render_excerpt,
 )
 from kortty_rag.retrieval.fusion import (
     FusionWeights,
     fuse,
 )
+from kortty_rag.retrieval.graph import BONUS as GRAPH_BONUS
+from kortty_rag.retrieval.graph import expand
 from kortty_rag.retrieval.relevance import RelevanceFloor, floor_for
-from kortty_rag.sources.formats import has_slides
+from kortty_rag.retrieval.results import (
+    DROP_BELOW_FLOOR,
+    DROP_BUDGET,
+    DROP_DISABLED,
+    DROP_PER_DOCUMENT,
+    DROP_TOTAL,
+    NO_MATCHES,
+    NOTHING_FITS,
+    NOTHING_RELEVANT,
+    Candidate,
+    Dropped,
+    Excerpt,
+    RetrievalLimits,
+    RetrievalResult,
+    SearchOptions,
+    document_path,
+)
 
-DROP_PER_DOCUMENT = msg("per-document cap")
-DROP_BUDGET = msg("token budget")
-DROP_TOTAL = msg("excerpt limit")
-DROP_DISABLED = msg("disabled source")
-DROP_BELOW_FLOOR = msg("below relevance floor")
-
-#: Why a result has no excerpts (``RetrievalResult.note``).
-NO_MATCHES = msg("No excerpts found.")
-NOTHING_RELEVANT = msg("No excerpt was relevant enough; nothing would be added to the prompt.")
-NOTHING_FITS = msg("No excerpt fit the token budget; nothing would be added to the prompt.")
-
-
-@dataclass(frozen=True)
-class RetrievalLimits:
-    max_excerpts: int = 6
-    #: excerpts per document in the first pass; free slots are filled regardless afterwards
-    per_document: int = 2
-    max_tokens: int = 4000
-    context_share: float = 0.25
-
-    def budget(self, context_window: int | None) -> int:
-        if context_window is None:
-            return self.max_tokens
-        return min(self.max_tokens, int(context_window * self.context_share))
-
-
-@dataclass(frozen=True)
-class SearchOptions:
-    dense: bool = True
-    lexical: bool = True
-    #: None: the store's own fusion settings (``settings.retrieval``), else the defaults
-    weights: FusionWeights | None = None
-    candidates: int = 40  # per part and store
-    explain: bool = False
-    #: None: each store's own setting (``settings.retrieval.min_relevance``)
-    min_relevance: RelevanceLevel | None = None
-
-
-@dataclass(frozen=True)
-class Candidate:
-    store_id: str
-    store_name: str
-    source: Source
-    label: int
-    chunk: Chunk
-    path: str
-    fused: float
-    dense_rank: int | None
-    dense_score: float | None
-    lexical_rank: int | None
-    lexical_score: float | None
-    #: share of the query's content terms in the chunk; None without a lexical match
-    coverage: float | None = None
-    #: relevance from 0 to 1, on the scale of the store's floor (:mod:`kortty_rag.retrieval.relevance`)
-    relevance: float = 0.0
-
-    @property
-    def document(self) -> tuple[str, str, str]:
-        """The document this excerpt belongs to: every page of a PDF is the same document."""
-        return (self.store_id, self.source.id, self.chunk.rel_path)
-
-    @property
-    def tokens(self) -> int:
-        """Estimated tokens of this excerpt as rendered in the block (computed when first needed)."""
-        cached = self.__dict__.get("_tokens")
-        if cached is None:
-            rendered = render_excerpt(BlockExcerpt("R00", self.location, self.chunk.text))
-            cached = estimate_tokens(rendered) + 1
-            object.__setattr__(self, "_tokens", cached)
-        return int(cached)
-
-    @property
-    def location(self) -> str:
-        """Where the excerpt is: path, heading path of its section, PDF page
-        (``notes/backup.md § Keys / Rotation``, ``manual.pdf, page 7``, ``talk.pptx § Results,
-        slide 4``)."""
-        where = self.path
-        if self.chunk.heading:
-            where += LOCATION_SEPARATOR + self.chunk.heading
-        if self.chunk.page is None:
-            return where
-        if has_slides(self.chunk.rel_path):
-            return msg("{location}, slide {page}", location=where, page=self.chunk.page)
-        return msg("{location}, page {page}", location=where, page=self.chunk.page)
-
-    def scores_json(self) -> dict[str, Any]:
-        return {
-            "relevance": round(self.relevance, 6),
-            "fused": round(self.fused, 6),
-            "dense_rank": self.dense_rank,
-            "dense_score": None if self.dense_score is None else round(self.dense_score, 6),
-            "lexical_rank": self.lexical_rank,
-            "lexical_score": None if self.lexical_score is None else round(self.lexical_score, 6),
-            "coverage": None if self.coverage is None else round(self.coverage, 6),
-        }
-
-    def to_json(self) -> dict[str, Any]:
-        """``path`` is the file's path as it is (JSON-escaped); ``location`` is the neutralised form
-        the context block shows (path and page)."""
-        return {
-            "store": self.store_name,
-            "path": self.path,
-            "location": neutralise_location(self.location),
-            "page": self.chunk.page,
-            "chunk_id": self.chunk.chunk_id,
-            "tokens": self.tokens,
-            "scores": self.scores_json(),
-        }
-
-
-@dataclass(frozen=True)
-class Excerpt:
-    marker: str
-    candidate: Candidate
-
-    @property
-    def path(self) -> str:
-        return self.candidate.path
-
-    @property
-    def page(self) -> int | None:
-        return self.candidate.chunk.page
-
-    @property
-    def chunk(self) -> Chunk:
-        return self.candidate.chunk
-
-    def location(self) -> str:
-        return self.candidate.location
-
-    def to_json(self, *, raw_text: bool = False) -> dict[str, Any]:
-        """``text`` is the excerpt exactly as the context block gives it to a model (neutralised: safe
-        to hand to an agent); with ``raw_text`` also the text as extracted and stored, unneutralised."""
-        rendered = render_excerpt(BlockExcerpt(self.marker, self.location(), self.chunk.text))
-        text = {"text": rendered.partition("\n")[2]}  # the block's text, below the source line
-        if raw_text:
-            text["raw_text"] = self.chunk.text
-        return {"marker": self.marker} | text | self.candidate.to_json()
-
-
-@dataclass(frozen=True)
-class Dropped:
-    candidate: Candidate
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        return self.candidate.to_json() | {"reason": self.reason}
-
-
-@dataclass(frozen=True)
-class RetrievalResult:
-    query: str
-    excerpts: tuple[Excerpt, ...]
-    dropped: tuple[Dropped, ...]
-    budget_tokens: int
-    used_tokens: int
-    block: str
-    stores: tuple[str, ...]
-    #: the relevance floor that applied, per store
-    relevance: tuple[RelevanceFloor, ...] = ()
-    #: why there are no excerpts (:data:`NO_MATCHES`, :data:`NOTHING_RELEVANT`, :data:`NOTHING_FITS`)
-    note: str = ""
-
-    @property
-    def nothing_relevant(self) -> bool:
-        """Candidates existed, but none was relevant enough: nothing goes into a prompt."""
-        return self.note == NOTHING_RELEVANT
-
-    def to_json(self, *, raw_text: bool = False) -> dict[str, Any]:
-        """The result for machines; ``raw_text`` adds each excerpt's unneutralised text."""
-        return {
-            "query": self.query,
-            "stores": list(self.stores),
-            "budget_tokens": self.budget_tokens,
-            "used_tokens": self.used_tokens,
-            "relevance": [f.to_json() for f in self.relevance],
-            "excerpts": [e.to_json(raw_text=raw_text) for e in self.excerpts],
-            "dropped": [d.to_json() for d in self.dropped],
-            "block": self.block,
-            "note": self.note or None,
-        }
-
-
-def document_path(source: Source, rel_path: str) -> str:
-    """Where a document of ``source`` lives on disk (what citations show)."""
-    return source.path if source.kind is SourceKind.FILE else str(Path(source.path) / rel_path)
+#: the result types live in :mod:`kortty_rag.retrieval.results`; callers import them from here
+__all__ = [
+    "DROP_BELOW_FLOOR",
+    "DROP_BUDGET",
+    "DROP_DISABLED",
+    "DROP_PER_DOCUMENT",
+    "DROP_TOTAL",
+    "NOTHING_FITS",
+    "NOTHING_RELEVANT",
+    "NO_MATCHES",
+    "Candidate",
+    "Dropped",
+    "Excerpt",
+    "RetrievalLimits",
+    "RetrievalResult",
+    "SearchOptions",
+    "document_path",
+]
 
 
 def retrieval_parts(store: Store, options: SearchOptions) -> tuple[bool, bool]:
@@ -269,6 +112,13 @@ def text_language(store: Store, resources: Resources) -> str | None:
     return resources(store, False)[0].text_language() if store.sources else None
 
 
+def graph_on(store: Store, options: SearchOptions) -> bool:
+    """Whether the best hits of ``store`` are expanded along note links (per query, else per store;
+    only with the dense part, which judges a linked chunk)."""
+    chosen = store.follows_links if options.graph is None else options.graph
+    return chosen and store.type is StoreType.LOCAL and retrieval_parts(store, options)[0]
+
+
 def _candidates(
     store: Store,
     sources: dict[str, Source],
@@ -277,14 +127,17 @@ def _candidates(
     resources: Resources,
     *,
     language: str | None,
+    floor: RelevanceFloor,
 ) -> list[Candidate]:
-    """``language``: of the store's text (:func:`text_language`), for its fusion weights."""
+    """``language``: of the store's text (:func:`text_language`), for its fusion weights; the
+    candidates are judged on ``floor`` and, with graph expansion on, expanded along note links."""
     dense_on, lexical_on = retrieval_parts(store, options)
     if not sources or not (dense_on or lexical_on):
         return []
     vectors, embedder = resources(store, dense_on)
     dense: list[Hit] = []
     beyond: dict[int, float] = {}
+    vector = None
     lexical = (
         vectors.lexical_search(query, options.candidates, sources.keys()) if lexical_on else []
     )
@@ -296,10 +149,11 @@ def _candidates(
         beyond = vectors.similarities(vector, [h.label for h in lexical if h.label not in found])
     chunks = {h.label: h.chunk for h in dense + lexical}
     carried = {h.label: h.coverage for h in lexical}
+    weights = options.weights or store_weights(store, language)
     fused = fuse(
         [(h.label, h.score) for h in dense],
         [(h.label, h.score) for h in lexical],
-        options.weights or store_weights(store, language),
+        weights,
         beyond,
         {label: share for label, share in carried.items() if share is not None},
     )
@@ -325,6 +179,12 @@ def _candidates(
                 f.lexical_score,
                 None if f.lexical_rank is None else (carried[f.key] or 0.0),
             )
+        )
+    result = _judged(floor, result)
+    if vector is not None and result and graph_on(store, options):
+        bonus = GRAPH_BONUS if options.graph_bonus is None else options.graph_bonus
+        result = expand(
+            result, vectors, vector, sources=sources, weights=weights, floor=floor, bonus=bonus
         )
     return result
 
@@ -359,12 +219,13 @@ def retrieve(
             floor = floors[store.id]
             enabled = {s.id: s for s in store.sources if s.enabled}
             language = languages[store.id]
-            found = _candidates(store, enabled, query, options, resources, language=language)
-            candidates += _judged(floor, found)
+            candidates += _candidates(
+                store, enabled, query, options, resources, language=language, floor=floor
+            )
             if options.explain:
                 off = {s.id: s for s in store.sources if not s.enabled}
-                disabled += _judged(
-                    floor, _candidates(store, off, query, options, resources, language=language)
+                disabled += _candidates(
+                    store, off, query, options, resources, language=language, floor=floor
                 )
     candidates.sort(key=lambda c: -c.fused)
     selection = select(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from kortty_rag.models import Document
+
 PDF = "PDF"
 HTML = "HTML"
 DOCX = "DOCX"
@@ -17,6 +19,12 @@ EXTRACTED = frozenset({PDF, HTML, DOCX, ODT, EPUB, PPTX, RTF})
 PAGED = frozenset({PDF, PPTX})
 #: compressed containers, which can yield many more characters than they have bytes
 COMPRESSED = frozenset({PDF, DOCX, ODT, EPUB, PPTX})
+#: how each format is read, where that changed: a document a local store indexed with an older
+#: reader is read again at the next refresh (docs/DESIGN.md §9). HTML 1: the outline reader, not
+#: the markup as text; Markdown 1: links rendered as labels, front matter and links kept.
+READERS = {HTML: 1, "Markdown": 1}
+#: the hash a stale document is known by: no file has it, so the scan indexes it again
+READ_AGAIN = "read-again"
 
 _GROUPS: dict[str, tuple[str, ...]] = {
     # plain text and markup
@@ -150,6 +158,16 @@ def detect_format(name: str) -> str | None:
 
 def is_pdf(fmt: str | None) -> bool:
     return fmt == PDF
+
+
+def reader_version(fmt: str | None) -> int:
+    """The version of the reader that reads ``fmt`` now (0: it never changed)."""
+    return READERS.get(fmt or "", 0)
+
+
+def stale(document: Document) -> bool:
+    """Whether a local store's document was read by an older reader than its format's now."""
+    return document.reader is not None and document.reader < reader_version(document.format)
 
 
 def is_extracted(fmt: str | None) -> bool:

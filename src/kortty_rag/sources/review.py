@@ -17,6 +17,10 @@ from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity, FileStatus, Source
 from kortty_rag.progress import format_duration
 
+#: the reason of a document indexed before whose format this version reads better: it is read
+#: again, counted as changed (``sources.formats.READERS``)
+READ_AGAIN_REASON = msg("read again: this version reads its format better")
+
 
 class RootState(StrEnum):
     OK = "ok"
@@ -201,7 +205,7 @@ class ReviewReport:
         counts = Counter(row.status for row in rows)
         to_index = [row for row in rows if row.status is FileStatus.INDEX]
         formats = Counter(row.format for row in to_index)
-        changed = sum(1 for row in to_index if row.reason == "changed")
+        changed = sum(1 for row in to_index if row.reason in {"changed", READ_AGAIN_REASON})
         return ReviewSummary(
             new=len(to_index) - changed,
             changed=changed,

@@ -24,13 +24,32 @@ from kortty_rag.extract.text import TextInspector, TextRejected
 from kortty_rag.messages import msg
 from kortty_rag.models import FileStatus, MiB, Source, SourceKind
 from kortty_rag.progress import CancelToken, NullProgress, Progress
-from kortty_rag.sources.formats import detect_format, is_compressed, is_extracted, is_paged
-from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState, SourceReview
+from kortty_rag.sources.formats import (
+    READ_AGAIN,
+    detect_format,
+    is_compressed,
+    is_extracted,
+    is_paged,
+)
+from kortty_rag.sources.review import (
+    READ_AGAIN_REASON,
+    ReviewReport,
+    ReviewRow,
+    RootState,
+    SourceReview,
+)
 from kortty_rag.sources.rootpath import root_moved
 from kortty_rag.sources.rules import GITIGNORE, GitignoreRules, PathRules
 
 SCAN_MESSAGE = msg("Checking selected files and folders…")
 _BLOCK = 1 << 20
+
+
+def changed_reason(known_hash: str | None) -> str:
+    """Why a file is indexed: new, changed, or read again (``sources.formats.READ_AGAIN``)."""
+    if known_hash is None:
+        return msg("new")
+    return READ_AGAIN_REASON if known_hash == READ_AGAIN else msg("changed")
 
 
 @dataclass(frozen=True)
@@ -501,7 +520,7 @@ class _Walk:
                 fmt,
                 size,
                 FileStatus.INDEX,
-                msg("changed") if known_hash else msg("new"),
+                changed_reason(known_hash),
                 sha256,
                 characters,
                 pages,

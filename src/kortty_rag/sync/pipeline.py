@@ -35,6 +35,8 @@ from kortty_rag.index.chunkdb import NewChunk
 from kortty_rag.index.vector_pool import StoredChunk, text_sha
 from kortty_rag.messages import msg
 from kortty_rag.models import ChunkSpan, Document, SourceStatus, with_heading
+from kortty_rag.notes.reader import NoteFacts, NoteReader
+from kortty_rag.notes.resolve import NOTE_FORMATS
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 from kortty_rag.sources.review import RootState
 from kortty_rag.sync.plan import ChangePlan, DocumentTask, SourcePlan
@@ -60,6 +62,8 @@ class SourceOutcome:
     problems: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)
     chunks_added: int = 0
+    #: documents indexed with a problem worth a look (a note's front matter that was not read)
+    notices: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,7 @@ class IndexSummary:
                     "removed": o.removed,
                     "skipped": o.skipped,
                     "failed": [{"path": p, "reason": r} for p, r in o.failed],
+                    "notices": [{"path": p, "reason": r} for p, r in o.notices],
                 }
                 for o in self.sources
             ],
@@ -179,6 +184,8 @@ class _Pending:
     filled: int = 0
     complete: bool = False
     advanced: int = 0
+    #: what a Markdown note says about itself (links, front matter), kept with it
+    note: NoteFacts | None = None
 
 
 class IndexRun:
@@ -343,10 +350,13 @@ class IndexRun:
             )
             splitter = self._splitter_for()
             pending.pages = document.pages
+            note = NoteReader() if task.format in NOTE_FORMATS else None
             for segment in document.segments:
                 with contextlib.closing(segment.blocks) as blocks:
-                    for span in document_spans(splitter, task.format, segment.page, blocks):
+                    spans = document_spans(splitter, task.format, segment.page, blocks, note)
+                    for span in spans:
                         self._queue(update, pending, span)
+            pending.note = None if note is None else note.facts
         except ExtractionError as exc:
             self._drop(pending)
             outcome.failed.append((str(task.path), exc.reason))
@@ -439,7 +449,9 @@ class IndexRun:
             for s in pending.spans
         ]
         pending.spans = []
-        update.add_document(document, chunks, pending.vectors.first(len(chunks)))
+        update.add_document(document, chunks, pending.vectors.first(len(chunks)), pending.note)
+        if pending.note is not None and pending.note.problem:
+            pending.outcome.notices.append((str(task.path), pending.note.problem))
         self._count_stored(task, pending.outcome)
         self._advance(pending, pending.estimate)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kortty_rag.models import FileStatus, Source
-from kortty_rag.sources.review import ReviewReport, RootState
+from kortty_rag.sources.review import READ_AGAIN_REASON, ReviewReport, RootState
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class ChangePlan:
                     format=row.format,
                     sha256=row.sha256,
                     size=row.size,
-                    changed=row.reason == "changed",
+                    changed=row.reason in {"changed", READ_AGAIN_REASON},
                     size_limit=review.source.options.max_file_size,
                     characters=row.characters,
                     estimated_chunks=row.estimated_chunks,

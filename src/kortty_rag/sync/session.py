@@ -35,6 +35,7 @@ from kortty_rag.messages import msg
 from kortty_rag.models import (
     Document,
     EmbeddingIdentity,
+    FileStatus,
     Source,
     SourceCounts,
     SourceKind,
@@ -298,7 +299,8 @@ class StoreSession:
         for source_review in review.report.sources:
             outcome = outcomes.get(source_review.source.id)
             if outcome is not None and outcome.status is SourceStatus.READY:
-                save_report(self.store.id, source_review.source.id, list(source_review.rows), when)
+                rows = list(source_review.rows) + indexing_problems(source_review.rows, outcome)
+                save_report(self.store.id, source_review.source.id, rows, when)
 
     def _check_move_still_open(self, review: PreparedReview) -> None:
         """A move's review is applied only to the source as it was reviewed: still there, still at
@@ -501,11 +503,25 @@ def _move_command(store_name: str, source: Source) -> str:
     return f"`kortty-rag source move {shlex.quote(store_name)} {shlex.quote(source.path)} NEW-PATH`"
 
 
+def indexing_problems(rows: Sequence[ReviewRow], outcome: SourceOutcome) -> list[ReviewRow]:
+    """The documents indexing could not read, and those it read with a problem (a note's front
+    matter), as problem rows of the source's report: what its Issues count counts."""
+    reviewed = {row.path: row for row in rows}
+    problems = list(outcome.failed) + [
+        (path, msg("indexed, but: {reason}", reason=reason)) for path, reason in outcome.notices
+    ]
+    return [
+        replace(reviewed[path], status=FileStatus.SKIPPED, reason=reason, problem=True)
+        for path, reason in problems
+        if path in reviewed
+    ]
+
+
 def _after(
     base: Source, outcome: SourceOutcome, documents: list[Document], when: str, store_name: str
 ) -> Source:
     mine = [d for d in documents if d.source_id == base.id]
-    issues = outcome.problems + len(outcome.failed)
+    issues = outcome.problems + len(outcome.failed) + len(outcome.notices)
     # a person confirmed this review: what came with an import counts as reviewed once its root
     # was read here (a missing or failed root was not: it is reviewed when it is there)
     if outcome.status is SourceStatus.ERROR:

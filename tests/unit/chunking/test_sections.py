@@ -8,12 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kortty_rag.chunking.sections import (
-    LONG_LINE,
     Piece,
     clean_heading,
     plain_title,
     sections,
 )
+from kortty_rag.text_lines import LONG_LINE
 
 
 def outline(text: str, fmt: str = "Markdown", block: int = 7) -> list[tuple[tuple[str, ...], str]]:

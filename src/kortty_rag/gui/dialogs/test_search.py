@@ -15,6 +15,10 @@ for it, else on a runner of the dialog's own. Closing the dialog waits for exact
 never for other jobs of a shared runner. The store is re-read inside the job, so a source disabled
 while the dialog is open is excluded from the next search.
 
+Under the excerpts, *Mark right* and *Mark wrong* keep the person's verdict on the selected
+excerpt's document for the question, and *Check my questions* measures the store against every
+question judged so far, before and after a change (:mod:`kortty_rag.gui.dialogs.judging`).
+
 When the results look weak the guidance is shown. Dense search always returns *some* nearest
 neighbours, so "weak" is a heuristic: no exact word match at all and a
 best dense similarity below :data:`WEAK_DENSE_SCORE` (cosine; related passages score well above it
@@ -58,12 +62,13 @@ from kortty_rag.gui.common import (
     set_tab_order,
     show_error,
 )
+from kortty_rag.gui.dialogs.judging import JudgeControls, mark_column
 from kortty_rag.gui.flow_row import FlowRow
 from kortty_rag.gui.hints import actions, core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.relevance import level_name, relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner
-from kortty_rag.models import Role, Store
+from kortty_rag.models import Role, Store, StoreType
 from kortty_rag.profiles.profiles import ProfileRegistry
 from kortty_rag.progress import CancelToken, ProgressTracker
 from kortty_rag.retrieval.relevance import store_level
@@ -194,13 +199,29 @@ def candidate_cells(candidate: Candidate) -> list[str]:
             percent=_decimal(candidate.coverage * 100, 0)
         )
     )
+    path = candidate.chunk.rel_path or candidate.path
+    if candidate.linked is not None:
+        path = translate("TestSearchDialog", "{path} ({why})").format(
+            path=path, why=linked_text(candidate)
+        )
     return [
-        Cell(candidate.chunk.rel_path or candidate.path, candidate.path),
+        Cell(path, candidate.path),
         _number(candidate.chunk.page),
         Cell(_decimal(candidate.relevance, 2), score_details(candidate)),
         _number(candidate.dense_score, 3),
         coverage,
     ]
+
+
+def linked_text(candidate: Candidate) -> str:
+    """Why a link brought the candidate in: "linked from Project Alpha" / "links to Qdrant"."""
+    if candidate.linked is None:
+        return ""
+    if candidate.linked.outgoing:
+        text = translate("TestSearchDialog", "linked from {note}")
+    else:
+        text = translate("TestSearchDialog", "links to {note}")
+    return text.format(note=candidate.linked.note)
 
 
 def score_details(candidate: Candidate) -> str:
@@ -228,7 +249,14 @@ def score_details(candidate: Candidate) -> str:
         "Fused: {score} (the order of this question's results, not comparable with other "
         "questions)",
     ).format(score=_decimal(candidate.fused, 4))
-    return "\n".join([dense, lexical, fused])
+    lines = [dense, lexical, fused]
+    if candidate.linked is not None:
+        lines.append(
+            translate("TestSearchDialog", "Link: {why}, bonus {bonus}").format(
+                why=linked_text(candidate), bonus=_decimal(candidate.graph_bonus, 4)
+            )
+        )
+    return "\n".join(lines)
 
 
 def weakness(result: RetrievalResult) -> str:
@@ -320,6 +348,17 @@ class TestSearchDialog(QDialog):
         for check in (self.dense_check, self.lexical_check):
             check.setChecked(True)
             check.toggled.connect(self._update_search_button)
+        self.links_check = QCheckBox(self.tr("Follow lin&ks"), self)
+        self.links_check.setObjectName("linksCheck")
+        self.links_check.setToolTip(
+            self.tr(
+                "Give a bonus to the best excerpts of notes that the best results link to or are "
+                "linked from (wikilinks and links between the store's Markdown files)"
+            )
+        )
+        self.links_check.setChecked(self.store.follows_links)
+        self.links_check.setEnabled(self.store.type is StoreType.LOCAL)  # Qdrant keeps no links
+        self.links_check.toggled.connect(self._relevance_changed)
         self.budget_combo = QComboBox(self)
         self.budget_combo.setObjectName("budgetCombo")
         self.budget_combo.setToolTip(
@@ -340,7 +379,8 @@ class TestSearchDialog(QDialog):
         self.use_relevance_button.setAutoDefault(False)
         self.use_relevance_button.setToolTip(
             self.tr(
-                "Keep this minimum relevance for the store: every search and every prompt uses it"
+                "Keep this minimum relevance and the choice to follow links for the store: every "
+                "search and every prompt uses them"
             )
         )
         self.use_relevance_button.clicked.connect(self.use_for_store)
@@ -349,7 +389,7 @@ class TestSearchDialog(QDialog):
         options_row = FlowRow()
         options_row.setSpacing(24)
         for group in (
-            (self.dense_check, self.lexical_check),
+            (self.dense_check, self.lexical_check, self.links_check),
             (budget_label, self.budget_combo),
             (relevance_label, self.relevance_combo, self.use_relevance_button),
         ):
@@ -412,7 +452,8 @@ class TestSearchDialog(QDialog):
         ]
         marker = (self.tr("Marker"), self.tr("The excerpt's marker in the context block"))
         reason = (self.tr("Reason"), self.tr("Why the candidate is not in the context block"))
-        self.results_table = self._table("resultsTable", [marker, *paths, *score_columns()])
+        results_columns = [marker, *paths, *score_columns(), mark_column()]
+        self.results_table = self._table("resultsTable", results_columns)
         describe(
             self.results_table,
             self.tr(
@@ -422,6 +463,13 @@ class TestSearchDialog(QDialog):
             name=self.tr("Excerpts"),
         )
         self.results_table.itemSelectionChanged.connect(self._show_marker)
+        self.judging = JudgeControls(
+            self.store,
+            self.workspace,
+            self.runner,
+            self.results_table,
+            column=len(results_columns) - 1,
+        )
         self.dropped_table = self._table("droppedTable", [reason, *paths, *score_columns()])
         describe(
             self.dropped_table,
@@ -437,6 +485,7 @@ class TestSearchDialog(QDialog):
         dropped_label.setBuddy(self.dropped_table)
         right_layout.addWidget(results_label)
         right_layout.addWidget(self.results_table, 2)
+        right_layout.addWidget(self.judging)
         right_layout.addWidget(dropped_label)
         right_layout.addWidget(self.dropped_table, 1)
 
@@ -463,7 +512,7 @@ class TestSearchDialog(QDialog):
         resize_within_screen(self, 1250, 720)
         order = [self.query_edit, self.search_button, self.dense_check, self.lexical_check]
         order += [self.budget_combo, self.relevance_combo, self.use_relevance_button]
-        order += [self.block_view, self.results_table, self.dropped_table]
+        order += [self.block_view, self.results_table, *self.judging.controls, self.dropped_table]
         order.append(self.close_button)
         set_tab_order(order)
         self.query_edit.setFocus()
@@ -545,6 +594,7 @@ class TestSearchDialog(QDialog):
             lexical=lexical,
             explain=True,
             min_relevance=selected_level(self.relevance_combo),
+            graph=self.links_check.isChecked(),
         )
         window: int | None = self.budget_combo.currentData()
         store_id, workspace = self.store.id, self.workspace
@@ -580,6 +630,7 @@ class TestSearchDialog(QDialog):
         """Try the level at once: search again with the current question (after a running search)."""
         self.use_relevance_button.setEnabled(
             selected_level(self.relevance_combo) is not store_level(self.store)
+            or self.links_check.isChecked() != self.store.follows_links
         )
         if self._job is not None:
             self._search_again = True
@@ -587,19 +638,29 @@ class TestSearchDialog(QDialog):
             self.search()
 
     def use_for_store(self) -> None:
-        """Save the chosen minimum relevance in the store's definition."""
+        """Save the chosen minimum relevance (and whether links are followed) in the store's
+        definition."""
         level = selected_level(self.relevance_combo)
         try:
             self.store = self.workspace.set_min_relevance(self.store, level)
+            graph = self.links_check.isChecked()
+            if graph != self.store.follows_links:
+                self.store = self.workspace.set_retrieval(self.store, graph=graph).store
         except KorttyRagError as exc:
             show_error(self, self.tr("Minimum relevance"), exc)
             return
         self.use_relevance_button.setEnabled(False)
-        self.status_label.setText(
-            self.tr(
-                "The store now uses the minimum relevance {level} for every search and prompt."
-            ).format(level=level_name(level))
-        )
+        if self.store.follows_links:
+            text = self.tr(
+                "The store now uses the minimum relevance {level} and follows links between notes "
+                "for every search and prompt."
+            )
+        else:
+            text = self.tr(
+                "The store now uses the minimum relevance {level} and does not follow links "
+                "between notes for any search or prompt."
+            )
+        self.status_label.setText(text.format(level=level_name(level)))
 
     def _failed(self, exc: BaseException) -> None:
         if self._closed:
@@ -623,6 +684,7 @@ class TestSearchDialog(QDialog):
             self.dropped_table,
             [[core_words(d.reason), *candidate_cells(d.candidate)] for d in result.dropped],
         )
+        self.judging.show_result(result)
         floors = "; ".join(core_words(f.describe()) for f in result.relevance)
         locale = QLocale()
         self.budget_label.setText(
@@ -697,6 +759,7 @@ class TestSearchDialog(QDialog):
     def done(self, result: int) -> None:
         """Close only after the running search, if any, has returned: no thread outlives it."""
         self._closed = True
+        self.judging.stop()  # a running check of the judged questions returns first
         job = self._job
         if job is not None:
             job.cancel()
