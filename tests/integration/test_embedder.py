@@ -165,3 +165,22 @@ def test_one_gguf_installed_twice_keeps_each_installs_limits(starter_model: Inst
     assert wide is not narrow
     assert len(narrow.tokens_for(LONG_TEXT)) == 256  # type: ignore[attr-defined]
     assert len(wide.tokens_for(LONG_TEXT)) == 512  # type: ignore[attr-defined]
+
+
+def test_queries_on_fewer_threads_embed_as_documents_do(starter_model: InstalledModel) -> None:
+    """A query is embedded with its own thread count, and the documents after it with theirs; the
+    vectors do not depend on it (an oracle from a second embedder that never switches)."""
+    texts = ["otters hunt along the river at dusk", "a heron waits in the shallow water"]
+    switching = LlamaEmbedder(starter_model, n_threads=2, query_threads=1)
+    steady = LlamaEmbedder(starter_model, n_threads=2, query_threads=2)
+    try:
+        before = switching.embed_documents(texts)
+        query = switching.embed_query("where do otters hunt?")
+        after = switching.embed_documents(texts)
+        np.testing.assert_allclose(query, steady.embed_query("where do otters hunt?"), atol=1e-5)
+        np.testing.assert_allclose(before, after, atol=1e-6)
+        np.testing.assert_allclose(after, steady.embed_documents(texts), atol=1e-5)
+        assert switching._current_threads == 2  # back to the documents' count
+    finally:
+        switching.close()
+        steady.close()

@@ -11,6 +11,12 @@ Sharp edges handled here, all measured on the starter model:
   Q8_0, …) into an AMX buffer whose matrix multiplication segfaults at the first decode (seen here
   with the Q4_K_M chat model on a Xeon with AMX_INT8; ggml-org/llama.cpp#20824). :func:`open_llama`
   therefore turns the extra (repacking) buffer types off when the build reports ``AMX_INT8 = 1``.
+* llama.cpp's OpenMP threads spin while they wait for each other by default; beside another busy
+  program the thread that shares a core with it is late at every step and the others burn their
+  time spinning (indexing fell to about a third of its idle speed, the query embedding's p95 from
+  13 to 250 ms; ``benchmarks/fair_share.py``). :func:`import_llama_cpp` therefore sets
+  ``OMP_WAIT_POLICY=PASSIVE`` (threads sleep while they wait) before libgomp is first loaded, unless
+  the user set a policy.
 * Inputs are decoded in groups that fill one physical batch (``n_batch`` = ``n_ubatch``, at least the
   longest input), one sequence id per input, and pooled per sequence by llama.cpp with the pooling type
   stored in the GGUF.
@@ -65,6 +71,18 @@ def route_llama_logs(llama_cpp: Any) -> None:
 
 _open_lock = threading.Lock()
 
+#: how OpenMP's threads wait between the steps of a decode (see the module's notes)
+WAIT_POLICY = "PASSIVE"
+
+
+def import_llama_cpp() -> Any:
+    """``llama_cpp``, imported with OpenMP's wait policy set first: libgomp reads it once, when
+    llama.cpp's libraries are loaded. A policy already in the environment (the user's) is kept."""
+    os.environ.setdefault("OMP_WAIT_POLICY", WAIT_POLICY)
+    import llama_cpp
+
+    return llama_cpp
+
 
 def amx_in_build(llama_cpp: Any) -> bool:
     """Whether this llama.cpp build runs AMX kernels on this CPU (its system info says so)."""
@@ -77,7 +95,7 @@ def open_llama(**kwargs: Any) -> Any:
     """``llama_cpp.Llama(**kwargs)`` with llama.cpp's log routed to Python logging and, where the
     AMX repacking crashes (see the module's notes), without extra buffer types. llama-cpp-python has
     no argument for that model parameter, so its defaults are amended for this one construction."""
-    import llama_cpp
+    llama_cpp = import_llama_cpp()
 
     route_llama_logs(llama_cpp)
     if not amx_in_build(llama_cpp):
@@ -98,6 +116,11 @@ def open_llama(**kwargs: Any) -> Any:
             low_level.llama_model_default_params = defaults
 
 
+#: threads for embedding one query: a question is a few tokens, and beside a busy program a second
+#: thread waits for a core more than it helps (``benchmarks/fair_share.py``)
+QUERY_THREADS = 1
+
+
 def default_threads() -> int:
     return max(
         1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -113,14 +136,16 @@ class LlamaEmbedder:
         *,
         batch_tokens: int = DEFAULT_BATCH_TOKENS,
         n_threads: int | None = None,
+        query_threads: int | None = None,
     ) -> None:
-        import llama_cpp
-
+        llama_cpp = import_llama_cpp()
         self.model = model
         self._identity = model.identity()
         self.max_tokens = min(model.trained_tokens, model.chunk_tokens)
         batch = max(batch_tokens, self.max_tokens)
         threads = n_threads or default_threads()
+        self._threads = threads
+        self._query_threads = query_threads or min(threads, QUERY_THREADS)
         try:
             self._llama = open_llama(
                 model_path=str(model.path),
@@ -143,6 +168,7 @@ class LlamaEmbedder:
         self._batch_tokens = batch
         self._n_seq_max = int(self._llama.context_params.n_seq_max)
         self._lock = threading.Lock()
+        self._current_threads = threads
         if self._n_embd != model.dimensions:
             raise ModelError(
                 msg(
@@ -177,7 +203,7 @@ class LlamaEmbedder:
         return self._embed([self.model.document_prefix + t for t in texts])
 
     def embed_query(self, text: str) -> Vectors:
-        vector: Vectors = self._embed([self.model.query_prefix + text])[0]
+        vector: Vectors = self._embed([self.model.query_prefix + text], self._query_threads)[0]
         return vector
 
     def close(self) -> None:
@@ -203,15 +229,22 @@ class LlamaEmbedder:
             tokens = tokens[: self.max_tokens - len(tail)] + tail
         return tokens
 
-    def _embed(self, texts: Sequence[str]) -> Vectors:
+    def _embed(self, texts: Sequence[str], threads: int | None = None) -> Vectors:
         out = np.empty((len(texts), self._n_embd), dtype=np.float32)
         with self._lock:
+            self._use_threads(threads or self._threads)
             for first in range(0, len(texts), EMBED_BATCH):
                 token_lists = [self.tokens_for(t) for t in texts[first : first + EMBED_BATCH]]
                 self._decode_groups(token_lists, out[first : first + len(token_lists)])
         if not np.isfinite(out).all():
             raise EmbeddingError(msg("{model} produced non-finite vectors", model=self.model.name))
         return l2_normalise(out)
+
+    def _use_threads(self, threads: int) -> None:
+        """Decode with ``threads`` threads from now on (under the lock; a no-op when unchanged)."""
+        if threads != self._current_threads:
+            self._lib.llama_set_n_threads(self._llama._ctx.ctx, threads, threads)
+            self._current_threads = threads
 
     def _decode_groups(self, token_lists: list[list[int]], out: Vectors) -> None:
         group: list[int] = []
