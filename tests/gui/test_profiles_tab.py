@@ -17,7 +17,8 @@ from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.dialogs.profile_editor import ProfileEditor
 from kortty_rag.gui.profiles_tab import LINKED_COLUMN, ProfilesTab, unassigned
 from kortty_rag.models import Role, Store, StoreRoles
-from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
+from kortty_rag.profiles.kinds import Backend
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 
 
 class FixedChooser(PathChooser):

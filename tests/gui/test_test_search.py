@@ -35,7 +35,8 @@ from kortty_rag.gui.dialogs.test_search import (
 from kortty_rag.gui.relevance import selected_level
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import RelevanceLevel, Role, Store
-from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
+from kortty_rag.profiles.kinds import Backend
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 from kortty_rag.retrieval.search import (
     DROP_BELOW_FLOOR,
     DROP_DISABLED,

@@ -21,7 +21,8 @@ from kortty_rag.config.secrets import profile_account, read_secret, store_secret
 from kortty_rag.embedding.gguf_info import GGUF_MAGIC
 from kortty_rag.errors import UsageError
 from kortty_rag.messages import msg
-from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
+from kortty_rag.profiles.kinds import Backend
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 
 
 @dataclass(frozen=True)

@@ -20,25 +20,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from kortty_rag import __version__
-from kortty_rag.cli import (
-    ask_cmd,
-    desktop_cmd,
-    doctor_cmd,
-    import_cmd,
-    judge_cmd,
-    models_cmd,
-    profiles_cmd,
-    search_cmd,
-    serve_cmd,
-    sources_cmd,
-    stores_cmd,
-    watch_cmd,
-)
 from kortty_rag.errors import Cancelled, KorttyRagError
 from kortty_rag.stop_signals import StopSignal
 from kortty_rag.untrusted import escape_line
@@ -49,6 +36,8 @@ EXIT_CLOSED_PIPE = 141
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from kortty_rag.cli.parsers import models, search, sources, stores, tools
+
     parser = argparse.ArgumentParser(
         prog="kortty-rag",
         description="Knowledge stores for local retrieval-augmented generation.",
@@ -56,25 +45,41 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"kortty-rag {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    stores_cmd.register(commands)
-    search_cmd.register(commands)
-    judge_cmd.register(commands)
-    sources_cmd.register(commands)
-    models_cmd.register(commands)
-    watch_cmd.register(commands)
-    profiles_cmd.register(commands)
-    ask_cmd.register(commands)
-    serve_cmd.register(commands)
-    doctor_cmd.register(commands)
-    import_cmd.register(commands)
-    desktop_cmd.register(commands)
+    stores.register_store(commands)
+    search.register_search(commands)
+    search.register_judge(commands)
+    sources.register_source(commands)
+    models.register_models(commands)
+    tools.register_watch(commands)
+    models.register_profile(commands)
+    search.register_ask(commands)
+    tools.register_serve(commands)
+    tools.register_doctor(commands)
+    sources.register_import_from(commands)
+    tools.register_desktop(commands)
     return parser
+
+
+def handler_of(args: argparse.Namespace) -> Callable[[argparse.Namespace], int | None] | None:
+    """The function that carries out the parsed command (``"module:function"`` of this package),
+    imported now: only the command that runs loads what it needs."""
+    spec = getattr(args, "handler", None)
+    if not spec:
+        return None
+    module, _, name = str(spec).partition(":")
+    handler: Callable[[argparse.Namespace], int | None] = getattr(
+        importlib.import_module(f"{__name__}.{module}"), name
+    )
+    return handler
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
         return _gui()
+    if args_list == ["--version"]:  # answered before any argument is declared
+        print(f"kortty-rag {__version__}")
+        return EXIT_OK
     try:
         try:
             return _run(args_list)
@@ -100,11 +105,12 @@ def _reader_gone() -> int:
 def _run(args_list: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(args_list)
-    if not getattr(args, "handler", None):
+    handler = handler_of(args)
+    if handler is None:
         parser.print_help()
         return EXIT_USAGE
     try:
-        return int(args.handler(args) or EXIT_OK)
+        return int(handler(args) or EXIT_OK)
     except Cancelled as exc:
         print(f"kortty-rag: {escape_line(str(exc))}", file=sys.stderr)
         return EXIT_CANCELLED

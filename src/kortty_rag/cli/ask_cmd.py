@@ -13,38 +13,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
-from kortty_rag.cli.profiles_cmd import parse_role
 from kortty_rag.cli.render import print_json
 from kortty_rag.errors import Cancelled
 from kortty_rag.profiles.ask import ask
 from kortty_rag.profiles.chat import GenerationOptions
 from kortty_rag.profiles.roles import RequestKind
 from kortty_rag.untrusted import escape_line, escape_lines, strip_for_terminal
-
-
-def register(commands: Any) -> None:
-    ask = commands.add_parser("ask", help="ask a role's AI profile, with retrieved context")
-    ask.add_argument("role", type=parse_role, metavar="ROLE", help="Text or Coding")
-    ask.add_argument("question", nargs="?", default="", help="the prompt (may be empty)")
-    ask.add_argument(
-        "--kind",
-        choices=[k.value for k in RequestKind],
-        default="action",
-        help="the request kind; autonomous kinds need a store's opt-in, diagram and visual "
-        "requests get no excerpts (default: action)",
-    )
-    ask.add_argument(
-        "--selection", metavar="TEXT", help="selected terminal/snippet text sent with the prompt"
-    )
-    ask.add_argument(
-        "--show-prompt", action="store_true", help="print the messages sent to the model first"
-    )
-    ask.add_argument("--max-tokens", type=int, default=1024, metavar="N")
-    ask.add_argument("--temperature", type=float, default=0.2, metavar="T")
-    ask.add_argument("--json", action="store_true", help="print one JSON object when done")
-    ask.set_defaults(handler=cmd_ask)
 
 
 def printable(text: str) -> str:

@@ -4,32 +4,10 @@ metainfo in the user's own data folder (``kortty_rag.app.desktop_entry``)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from kortty_rag.app import desktop_entry
 from kortty_rag.cli.render import print_json
 from kortty_rag.untrusted import escape_line
-
-
-def register(commands: Any) -> None:
-    parser = commands.add_parser(
-        "desktop", help="add kortty-rag to your desktop's application menu, or remove it"
-    )
-    sub = parser.add_subparsers(dest="desktop_command", metavar="ACTION", required=True)
-    install = sub.add_parser(
-        "install",
-        help="write the desktop entry, the icons and the AppStream metainfo into $XDG_DATA_HOME "
-        "(default ~/.local/share; never a system folder) and print each path written",
-    )
-    install.add_argument("--json", action="store_true")
-    install.set_defaults(handler=cmd_install)
-    uninstall = sub.add_parser(
-        "uninstall",
-        help="remove exactly the files `desktop install` wrote (a file changed since is kept) "
-        "and the folders it created, if empty",
-    )
-    uninstall.add_argument("--json", action="store_true")
-    uninstall.set_defaults(handler=cmd_uninstall)
 
 
 def cmd_install(args: argparse.Namespace) -> int:

@@ -3,29 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from kortty_rag.app.doctor import Severity
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.cli.render import print_json
 from kortty_rag.untrusted import escape_line
-
-
-def register(commands: Any) -> None:
-    doctor = commands.add_parser(
-        "doctor",
-        help="check every store (pointer, checksums, vector index, chunk table, sources, model, "
-        "Qdrant); exit 1 when something is wrong",
-    )
-    doctor.add_argument("stores", nargs="*", metavar="STORE", help="only these stores")
-    doctor.add_argument(
-        "--repair",
-        action="store_true",
-        help="do what is safe: remove leftovers of interrupted jobs, re-activate the newest valid "
-        "snapshot when the pointer is damaged",
-    )
-    doctor.add_argument("--json", action="store_true")
-    doctor.set_defaults(handler=cmd_doctor)
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:

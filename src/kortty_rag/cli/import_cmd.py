@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from pathlib import Path
 from typing import Any
 
 from kortty_rag.app.workspace import PreparedReview, Workspace
@@ -13,38 +12,6 @@ from kortty_rag.cli.sources_cmd import show_review
 from kortty_rag.cli.stores_cmd import confirm
 from kortty_rag.models import Store
 from kortty_rag.untrusted import escape_line
-
-
-def register(commands: Any) -> None:
-    parser = commands.add_parser("import", help="import stores of another application")
-    sub = parser.add_subparsers(dest="import_command", metavar="FROM", required=True)
-    kortty = sub.add_parser(
-        "kortty",
-        help="korTTY's knowledge stores (its registry and indexes are only read): same sources, "
-        "sync modes and rules; vectors kept when the same model is installed here",
-    )
-    kortty.add_argument(
-        "--from",
-        dest="home",
-        type=Path,
-        default=Path.home() / ".kortty",
-        help="korTTY's data folder, which holds rag/stores.json (default: ~/.kortty)",
-    )
-    kortty.add_argument(
-        "--model", help="the model for stores whose vectors cannot be kept (default: the starter)"
-    )
-    kortty.add_argument(
-        "--yes",
-        action="store_true",
-        help="confirm the review of each imported store's sources and index them now",
-    )
-    kortty.add_argument(
-        "--no-index",
-        action="store_true",
-        help="do not scan the sources now (each waits for its review: `source refresh`)",
-    )
-    kortty.add_argument("--json", action="store_true")
-    kortty.set_defaults(handler=cmd_import_kortty)
 
 
 def cmd_import_kortty(args: argparse.Namespace) -> int:

@@ -16,7 +16,6 @@ import argparse
 import os
 import shlex
 import sys
-from pathlib import Path
 from typing import Any
 
 from kortty_rag.app.judged_check import CheckReport
@@ -25,49 +24,6 @@ from kortty_rag.app.workspace import Workspace
 from kortty_rag.cli.render import print_json, table
 from kortty_rag.errors import UsageError
 from kortty_rag.untrusted import escape_line
-
-
-def register(commands: Any) -> None:
-    judge = commands.add_parser(
-        "judge",
-        help="keep your own judged questions of a store and check the store against them",
-        description="Mark which documents answer a question (never any file text is kept), then "
-        "check how well the store ranks them: nDCG@10 and Recall@10, before and after a change.",
-    )
-    judge.add_argument("name", help="store name")
-    judge.add_argument("question", nargs="?", help="the question the marks are for")
-    judge.add_argument(
-        "--relevant",
-        nargs="+",
-        action="extend",
-        default=[],
-        metavar="PATH",
-        help="documents that answer the question (their whole path)",
-    )
-    judge.add_argument(
-        "--not-relevant",
-        nargs="+",
-        action="extend",
-        default=[],
-        metavar="PATH",
-        help="documents that do not answer it (kept, and exported with score 0)",
-    )
-    action = judge.add_mutually_exclusive_group()
-    action.add_argument(
-        "--check",
-        action="store_true",
-        help="ask every judged question again and report nDCG@10 and Recall@10",
-    )
-    action.add_argument("--list", action="store_true", help="the judged questions and their marks")
-    action.add_argument("--forget", metavar="QUESTION", help="forget a judged question")
-    action.add_argument(
-        "--export",
-        metavar="DIR",
-        type=Path,
-        help="write DIR/queries.jsonl and DIR/qrels/test.tsv (BEIR)",
-    )
-    judge.add_argument("--json", action="store_true")
-    judge.set_defaults(handler=cmd_judge)
 
 
 def cmd_judge(args: argparse.Namespace) -> int:

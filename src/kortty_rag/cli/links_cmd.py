@@ -4,7 +4,6 @@ resolve, the dangling ones (a note renamed or removed, a typo) and front matter 
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.cli.render import print_json
@@ -12,17 +11,6 @@ from kortty_rag.untrusted import escape_line
 
 #: dangling links and problems listed at most (the counts are always whole)
 SHOWN = 200
-
-
-def register(sub: Any) -> None:
-    links = sub.add_parser(
-        "links",
-        help="show how the store's Markdown notes link to each other: dangling links and front "
-        "matter that was not read",
-    )
-    links.add_argument("name")
-    links.add_argument("--json", action="store_true")
-    links.set_defaults(handler=cmd_links)
 
 
 def cmd_links(args: argparse.Namespace) -> int:

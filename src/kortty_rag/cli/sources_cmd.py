@@ -4,7 +4,6 @@ remove, sync mode."""
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -18,105 +17,12 @@ from kortty_rag.cli.stores_cmd import confirm
 from kortty_rag.errors import UsageError
 from kortty_rag.index.factory import lexical_language
 from kortty_rag.models import (
-    DEFAULT_MAX_FILE_SIZE,
-    GiB,
-    MiB,
     SourceOptions,
     Store,
     StoreType,
     SyncMode,
 )
 from kortty_rag.untrusted import escape_line
-
-
-def parse_size(text: str) -> int:
-    match = re.fullmatch(r"\s*(\d+)\s*(MiB|MB|M|GiB|GB|G)?\s*", text, re.IGNORECASE)
-    if not match:
-        raise argparse.ArgumentTypeError(f"invalid size {text!r} (use e.g. 50MiB or 1GiB)")
-    unit = (match.group(2) or "MiB").upper()
-    return int(match.group(1)) * (GiB if unit.startswith("G") else MiB)
-
-
-def register(commands: Any) -> None:
-    source = commands.add_parser("source", help="add and manage the files and folders of a store")
-    sub = source.add_subparsers(dest="source_command", metavar="ACTION", required=True)
-
-    add = sub.add_parser("add", help="scan files/folders, show the review, and index on --yes")
-    add.add_argument("name", help="store name")
-    add.add_argument("paths", nargs="+", metavar="PATH")
-    add.add_argument("--yes", action="store_true", help="confirm the review and index")
-    add.add_argument("--json", action="store_true", help="machine-readable review and summary")
-    add.add_argument("--auto", action="store_true", help="sync mode auto (watch for changes)")
-    add.add_argument(
-        "--include",
-        action="append",
-        default=[],
-        metavar="GLOB",
-        help="only index files matching this gitignore-style pattern (repeatable)",
-    )
-    add.add_argument(
-        "--exclude",
-        action="append",
-        default=[],
-        metavar="GLOB",
-        help="never index files matching this pattern (repeatable)",
-    )
-    add.add_argument("--no-gitignore", action="store_true", help="ignore .gitignore files")
-    add.add_argument(
-        "--max-file-size",
-        type=parse_size,
-        default=DEFAULT_MAX_FILE_SIZE,
-        metavar="SIZE",
-        help="per-file limit, 1MiB..1GiB (default 50MiB)",
-    )
-    add.set_defaults(handler=cmd_add)
-
-    refresh = sub.add_parser(
-        "refresh", help="scan again, show the review, re-index changes on --yes"
-    )
-    refresh.add_argument("name", help="store name")
-    refresh.add_argument("path", nargs="?", help="only this source (its path or id)")
-    refresh.add_argument("--yes", action="store_true", help="confirm the review and index")
-    refresh.add_argument("--json", action="store_true")
-    refresh.set_defaults(handler=cmd_refresh)
-
-    lst = sub.add_parser("list", help="the sources of a store with status and counts")
-    lst.add_argument("name", help="store name")
-    lst.add_argument("--json", action="store_true")
-    lst.set_defaults(handler=cmd_list)
-
-    for action, text in (
-        ("disable", "exclude a source from retrieval (keeps its chunks)"),
-        ("enable", "include a disabled source in retrieval again"),
-    ):
-        toggle = sub.add_parser(action, help=text)
-        toggle.add_argument("name", help="store name")
-        toggle.add_argument("path", help="the source's path or id")
-        toggle.set_defaults(handler=cmd_toggle, enable=action == "enable")
-
-    remove = sub.add_parser("remove", help="remove a source and its chunks (never its files)")
-    remove.add_argument("name", help="store name")
-    remove.add_argument("path", help="the source's path or id")
-    remove.add_argument("--yes", action="store_true", help="do not ask for confirmation")
-    remove.set_defaults(handler=cmd_remove)
-
-    move = sub.add_parser(
-        "move",
-        help="point a source whose folder moved at its new place (unchanged files keep their "
-        "chunks and vectors), then review and re-index changes on --yes",
-    )
-    move.add_argument("name", help="store name")
-    move.add_argument("path", help="the source's old path (or its id)")
-    move.add_argument("new_path", metavar="new-path", help="where the folder or file is now")
-    move.add_argument("--yes", action="store_true", help="confirm the review and index")
-    move.add_argument("--json", action="store_true")
-    move.set_defaults(handler=cmd_move)
-
-    mode = sub.add_parser("mode", help="set the sync mode of a source (auto watches for changes)")
-    mode.add_argument("name", help="store name")
-    mode.add_argument("path", help="the source's path or id")
-    mode.add_argument("mode", choices=[m.value for m in SyncMode])
-    mode.set_defaults(handler=cmd_mode)
 
 
 def show_review(review: PreparedReview, *, as_json: bool) -> dict[str, Any] | None:

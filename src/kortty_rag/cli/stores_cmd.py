@@ -4,185 +4,23 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from kortty_rag import languages
 from kortty_rag.app.lexical_state import lexical_state
 from kortty_rag.app.mcp_scope import allowed_root
 from kortty_rag.app.workspace import Workspace
-from kortty_rag.cli import links_cmd, qdrant_cmd
+from kortty_rag.cli import qdrant_cmd
 from kortty_rag.cli.lexical_view import describe as describe_lexical
 from kortty_rag.cli.render import StderrProgress, print_json, table
 from kortty_rag.config.registry import DamagedStore, StoreRegistry
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
 from kortty_rag.index.factory import lexical_language
-from kortty_rag.models import FusionMethod, RelevanceLevel, Store, StoreRoles, StoreType
+from kortty_rag.models import FusionMethod, Store, StoreRoles, StoreType
 from kortty_rag.retrieval.search import store_weights
 from kortty_rag.sources.scan import human_size
 from kortty_rag.untrusted import escape_line
-
-
-def register(commands: Any) -> None:
-    store = commands.add_parser("store", help="create, list, rebuild and delete knowledge stores")
-    sub = store.add_subparsers(dest="store_command", metavar="ACTION", required=True)
-
-    create = sub.add_parser("create", help="create a store bound to an installed embedding model")
-    create.add_argument("name")
-    create.add_argument("--model", required=True, help="installed model id (see `models list`)")
-    create.add_argument(
-        "--text",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="serve the Text role (default: yes)",
-    )
-    create.add_argument(
-        "--coding",
-        action=argparse.BooleanOptionalAction,
-        default=False,
-        help="serve the Coding role (default: no)",
-    )
-    qdrant_cmd.add_create_arguments(create)
-    create.add_argument("--json", action="store_true")
-    create.set_defaults(handler=cmd_create)
-
-    lst = sub.add_parser("list", help="list stores")
-    lst.add_argument("--json", action="store_true")
-    lst.set_defaults(handler=cmd_list)
-
-    delete = sub.add_parser("delete", help="delete a store's index (never its source files)")
-    delete.add_argument("name")
-    delete.add_argument("--yes", action="store_true", help="do not ask for confirmation")
-    delete.add_argument(
-        "--keep-remote-vectors",
-        action="store_true",
-        help="Qdrant store whose service is gone for good: delete only the definition",
-    )
-    delete.add_argument("--json", action="store_true")
-    delete.set_defaults(handler=cmd_delete)
-
-    roles = sub.add_parser("roles", help="choose which roles a store serves (and autonomous flows)")
-    roles.add_argument("name")
-    roles.add_argument(
-        "--text", action=argparse.BooleanOptionalAction, default=None, help="serve the Text role"
-    )
-    roles.add_argument(
-        "--coding",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="serve the Coding role",
-    )
-    roles.add_argument(
-        "--autonomous",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="also give excerpts to autonomous workflows (agent, planning, swarm, scheduled)",
-    )
-    roles.add_argument(
-        "--mcp",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="make the store available to other AI tools through `kortty-rag serve` (default: no)",
-    )
-    roles.add_argument(
-        "--mcp-allow-root",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help="let MCP clients add PATH or folders inside it although it is hidden, outside your "
-        "home folder or reached through a symbolic link (repeatable)",
-    )
-    roles.add_argument(
-        "--mcp-forget-root",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help="withdraw a root allowed with --mcp-allow-root (repeatable)",
-    )
-    roles.add_argument("--json", action="store_true")
-    roles.set_defaults(handler=cmd_roles)
-
-    tune = sub.add_parser(
-        "retrieval",
-        help="switch the dense or lexical part off, tune fusion, set the minimum relevance or the "
-        "lexical language",
-    )
-    tune.add_argument("name")
-    tune.add_argument(
-        "--dense",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="use the embedding (HNSW) part",
-    )
-    tune.add_argument(
-        "--lexical", action=argparse.BooleanOptionalAction, default=None, help="use the BM25 part"
-    )
-    tune.add_argument(
-        "--fusion",
-        choices=[m.value for m in FusionMethod],
-        help="how the two rankings are fused: convex (normalised scores, the default) or rrf "
-        "(reciprocal ranks)",
-    )
-    tune.add_argument(
-        "--dense-weight",
-        type=float,
-        metavar="W",
-        help="weight of the dense part in the fusion, 0..1 (default 0.8)",
-    )
-    tune.add_argument(
-        "--rrf-k", type=int, metavar="K", help="reciprocal rank fusion constant (60; rrf only)"
-    )
-    tune.add_argument(
-        "--min-relevance",
-        choices=[level.value for level in RelevanceLevel],
-        metavar="LEVEL",
-        help="how much evidence of relevance an excerpt needs: "
-        + ", ".join(level.value for level in RelevanceLevel)
-        + " (default low; off admits every candidate)",
-    )
-    tune.add_argument(
-        "--language",
-        choices=languages.CHOICES,
-        metavar="LANG",
-        help="the language of the lexical index's stemming and stopwords: auto (default: detected "
-        "from the text), none, or one of " + ", ".join(languages.CHOICES[2:]) + "; a local store "
-        "is analysed again at once (nothing is re-embedded), a Qdrant store at its next rebuild",
-    )
-    tune.add_argument(
-        "--graph",
-        choices=["on", "off"],
-        help="expand the best hits along links between Markdown notes (wikilinks, links to other "
-        "files of the store): linked notes' best excerpts get a bonus (local stores; on by default)",
-    )
-    tune.add_argument("--json", action="store_true")
-    tune.set_defaults(handler=cmd_retrieval)
-
-    rebuild = sub.add_parser("rebuild", help="re-index every source into a fresh snapshot")
-    rebuild.add_argument("name")
-    rebuild.add_argument("--model", help="rebuild with another installed embedding model")
-    rebuild.add_argument("--json", action="store_true")
-    rebuild.set_defaults(handler=cmd_rebuild)
-
-    export = sub.add_parser(
-        "export", help="write a store's definition and active index to one archive (a backup)"
-    )
-    export.add_argument("name")
-    export.add_argument("file", type=Path, help="the archive to write (must not exist)")
-    export.add_argument("--json", action="store_true")
-    export.set_defaults(handler=cmd_export)
-
-    imp = sub.add_parser(
-        "import", help="create a store from an archive made by `store export` (every byte checked)"
-    )
-    imp.add_argument("file", type=Path)
-    imp.add_argument("--name", help="the new store's name (default: the exported store's)")
-    imp.add_argument("--json", action="store_true")
-    imp.set_defaults(handler=cmd_import)
-
-    qdrant_cmd.register(sub)
-    links_cmd.register(sub)
-
 
 OK, DAMAGED = "OK", "DAMAGED"
 

@@ -15,32 +15,8 @@ from kortty_rag.app.auto_refresh import AutoRefresher, RefreshResult
 from kortty_rag.app.diagnostics import start_log
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.stop_signals import stopping_on_signals
-from kortty_rag.sync.watch import DEFAULT_DEBOUNCE_SECONDS, SourceWatcher
+from kortty_rag.sync.watch import SourceWatcher
 from kortty_rag.untrusted import escape_line
-
-
-def register(commands: Any) -> None:
-    watch = commands.add_parser("watch", help="watch auto sources and refresh them after changes")
-    watch.add_argument(
-        "--store",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="only these stores (repeatable; default: all)",
-    )
-    watch.add_argument(
-        "--debounce",
-        type=float,
-        default=DEFAULT_DEBOUNCE_SECONDS,
-        metavar="SECONDS",
-        help=f"quiet time before a refresh (default {DEFAULT_DEBOUNCE_SECONDS:g})",
-    )
-    watch.add_argument(
-        "--once",
-        action="store_true",
-        help="only reconcile: refresh every auto source once, then exit",
-    )
-    watch.set_defaults(handler=cmd_watch)
 
 
 def _report(registry: StoreRegistry) -> Any:

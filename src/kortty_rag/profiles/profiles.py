@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any
 
 from kortty_rag.config.atomic import write_json_atomic
@@ -24,16 +23,11 @@ from kortty_rag.decoding import FieldError, convert, decode, expect_object, join
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
 from kortty_rag.messages import msg
 from kortty_rag.models import Role
+from kortty_rag.profiles.kinds import PRESET_FAMILIES, Backend
 
 PRODUCT = "kortty-rag"
 SCHEMA_VERSION = 1
 SETTINGS_LOCK = "kortty-rag-settings.lock"
-PRESET_FAMILIES = ("generic", "chatml", "llama3", "gemma", "mistral", "qwen", "phi")
-
-
-class Backend(StrEnum):
-    LLAMA_CPP = "llama.cpp"
-    OPENAI = "openai"
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ import pytest
 from kortty_rag.app.fields import FieldError, ProfileField
 from kortty_rag.app.profiles import ProfileDraft, checked_profile, save_profile
 from kortty_rag.models import Role
-from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
+from kortty_rag.profiles.kinds import Backend
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 
 OPTION = re.compile(r"(?<![\w-])--[a-z]")
 

@@ -19,7 +19,8 @@ from kortty_rag.config.key_variables import check_key_variable, looks_like_secre
 from kortty_rag.config.paths import settings_file
 from kortty_rag.errors import ConfigError, UsageError
 from kortty_rag.profiles.chat import OpenAIChat, api_key
-from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
+from kortty_rag.profiles.kinds import Backend
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 
 BASE62 = string.ascii_letters + string.digits
 BASE64URL = BASE62 + "-_"

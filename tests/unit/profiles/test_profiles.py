@@ -13,7 +13,8 @@ from kortty_rag.cli import main
 from kortty_rag.config.paths import settings_file
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
 from kortty_rag.models import Role
-from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
+from kortty_rag.profiles.kinds import Backend
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 
 LOCAL = AiProfile(
     "Local", Backend.LLAMA_CPP, "/models/chat.gguf", context_window=4096, preset="gemma"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kortty_rag.models import Role
-from kortty_rag.profiles.profiles import PRESET_FAMILIES
+from kortty_rag.profiles.kinds import PRESET_FAMILIES
 from kortty_rag.profiles.prompt import (
     ACTION_CONTRACT,
     CAPABILITIES,

@@ -57,7 +57,8 @@ from kortty_rag.gui.common import (
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import Job, JobRunner
-from kortty_rag.profiles.profiles import PRESET_FAMILIES, AiProfile, Backend, ProfileRegistry
+from kortty_rag.profiles.kinds import PRESET_FAMILIES, Backend
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 
 #: the model of a profile tested before its model name is known (never saved, never shown)
 UNNAMED_MODEL = "(the first model the server lists)"
