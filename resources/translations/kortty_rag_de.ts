@@ -1609,7 +1609,7 @@
     </message>
     <message>
         <source>llama.cpp could not load {path}: {error}</source>
-        <extracomment>Tokens per physical batch. Larger batches amortise per-call overhead but the attention mask of a unified batch grows with its square (llama.cpp masks across all sequences in a batch); 512 measured fastest on 2 CPU cores for 256-token chunks (20 texts/s against 15 at 2048, 8 at 8192). the ctypes callback must stay referenced for as long as llama.cpp may call it</extracomment>
+        <extracomment>Tokens per physical batch. Larger batches amortise per-call overhead but the attention mask of a unified batch grows with its square (llama.cpp masks across all sequences in a batch); 512 measured fastest on 2 CPU cores for 256-token chunks (20 texts/s against 15 at 2048, 8 at 8192). the ctypes callback must stay referenced for as long as llama.cpp may call it how OpenMP&apos;s threads wait between the steps of a decode (see the module&apos;s notes) threads for embedding one query: a question is a few tokens, and beside a busy program a second thread waits for a core more than it helps (``benchmarks/fair_share.py``)</extracomment>
         <translation>llama.cpp konnte {path} nicht laden: {error}</translation>
     </message>
     <message>
@@ -2990,8 +2990,12 @@
         <translation>Zu indizierende Formate: {formats}</translation>
     </message>
     <message>
-        <source>Text to index: {characters:,} characters, about {chunks:,} chunks, about {duration} to embed at nominal speed</source>
-        <translation>Zu indizierender Text: {characters:,} Zeichen, etwa {chunks:,} Chunks, Einbetten dauert bei Nenngeschwindigkeit etwa {duration}</translation>
+        <source>Text to index: {characters:,} characters, about {chunks:,} chunks, about {duration} at this machine&apos;s speed</source>
+        <translation>Zu indizierender Text: {characters:,} Zeichen, etwa {chunks:,} Chunks; bei der Geschwindigkeit dieses Rechners dauert es etwa {duration}</translation>
+    </message>
+    <message>
+        <source>Text to index: {characters:,} characters, about {chunks:,} chunks, about {duration} (a first guess: this machine&apos;s speed is measured as it indexes)</source>
+        <translation>Zu indizierender Text: {characters:,} Zeichen, etwa {chunks:,} Chunks; es dauert etwa {duration} (eine erste Schätzung: die Geschwindigkeit dieses Rechners wird beim Indizieren gemessen)</translation>
     </message>
     <message>
         <source>Preview cap reached: {cap}</source>
@@ -5735,8 +5739,12 @@ Allowed folders… below changes them.</source>
         <translation>keine</translation>
     </message>
     <message>
-        <source>Text to index: {characters}, about {chunks}, about {duration} to embed at nominal speed</source>
-        <translation>Zu indizierender Text: {characters}, etwa {chunks}; die Einbettung dauert bei Nenngeschwindigkeit etwa {duration}</translation>
+        <source>Text to index: {characters}, about {chunks}, about {duration} at this machine&apos;s speed</source>
+        <translation>Zu indizierender Text: {characters}, etwa {chunks}; bei der Geschwindigkeit dieses Rechners dauert es etwa {duration}</translation>
+    </message>
+    <message>
+        <source>Text to index: {characters}, about {chunks}, about {duration} (a first guess: this machine&apos;s speed is measured as it indexes)</source>
+        <translation>Zu indizierender Text: {characters}, etwa {chunks}; es dauert etwa {duration} (eine erste Schätzung: die Geschwindigkeit dieses Rechners wird beim Indizieren gemessen)</translation>
     </message>
     <message numerus="yes">
         <source>%Ln character(s)</source>

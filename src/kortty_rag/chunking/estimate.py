@@ -23,7 +23,7 @@ CHARACTERS_PER_TOKEN = 4.0
 #: tokens embedded per second by the starter model (all-MiniLM-L6-v2, llama.cpp) on the reference
 #: machine's CPU: the README's indexing benchmark measured 21.4 chunks/s on SciFact (about 190 tokens
 #: per chunk); larger models are slower, so for them the estimate errs on the short side
-NOMINAL_TOKENS_PER_SECOND = 4000.0
+NOMINAL_TOKENS_PER_SECOND = 4000.0  # until this machine measured its own (sync/speed.py)
 #: a document whose embedding is estimated to take at least this long is pointed out in the review
 LONG_EMBEDDING_SECONDS = 60.0
 
@@ -37,8 +37,13 @@ def estimated_chunks(characters: int, chunk_tokens: int, overlap_tokens: int) ->
     return max(1, math.ceil((tokens - overlap_tokens) / step))
 
 
-def estimated_seconds(chunks: int, chunk_tokens: int) -> float:
-    """About how long embedding ``chunks`` full chunks takes at the nominal speed."""
+def estimated_seconds(
+    chunks: int, chunk_tokens: int, chunks_per_second: float | None = None
+) -> float:
+    """About how long indexing ``chunks`` chunks takes: at ``chunks_per_second`` when this machine
+    measured it (``sync/speed.py``), else as full chunks at the nominal speed."""
+    if chunks_per_second:
+        return chunks / chunks_per_second
     return chunks * chunk_tokens / NOMINAL_TOKENS_PER_SECOND
 
 

@@ -81,9 +81,14 @@ class ReviewRow:
             else estimate
         )
 
-    def with_estimate(self, identity: EmbeddingIdentity, chunks: int | None = None) -> ReviewRow:
+    def with_estimate(
+        self,
+        identity: EmbeddingIdentity,
+        chunks: int | None = None,
+        chunks_per_second: float | None = None,
+    ) -> ReviewRow:
         """The row with its chunk and time estimates: ``chunks`` when counted, else from its
-        characters."""
+        characters; the time at ``chunks_per_second`` when this machine measured it."""
         if self.status is not FileStatus.INDEX:
             return self
         if chunks is None:
@@ -92,7 +97,7 @@ class ReviewRow:
             )
             if self.pages:  # a PDF's pages are chunked one by one
                 chunks = max(chunks, self.pages)
-        seconds = estimated_seconds(chunks, identity.chunk_tokens)
+        seconds = estimated_seconds(chunks, identity.chunk_tokens, chunks_per_second)
         return replace(self, estimated_chunks=chunks, estimated_seconds=seconds)
 
     def to_json(self) -> dict[str, Any]:
@@ -140,6 +145,8 @@ class ReviewSummary:
     characters: int = 0
     estimated_chunks: int = 0
     estimated_seconds: float = 0.0
+    # the time estimate uses the speed this machine measured in its last jobs, not the nominal one
+    speed_measured: bool = False
 
     @property
     def to_index(self) -> int:
@@ -159,6 +166,7 @@ class ReviewSummary:
             "characters": self.characters,
             "estimated_chunks": self.estimated_chunks,
             "estimated_seconds": round(self.estimated_seconds, 1),
+            "estimated_speed": "measured" if self.speed_measured else "nominal",
         }
 
     def lines(self) -> list[str]:
@@ -180,7 +188,15 @@ class ReviewSummary:
             lines.append(
                 msg(
                     "Text to index: {characters:,} characters, about {chunks:,} chunks, about "
-                    "{duration} to embed at nominal speed",
+                    "{duration} at this machine's speed",
+                    characters=self.characters,
+                    chunks=self.estimated_chunks,
+                    duration=format_duration(self.estimated_seconds),
+                )
+                if self.speed_measured
+                else msg(
+                    "Text to index: {characters:,} characters, about {chunks:,} chunks, about "
+                    "{duration} (a first guess: this machine's speed is measured as it indexes)",
                     characters=self.characters,
                     chunks=self.estimated_chunks,
                     duration=format_duration(self.estimated_seconds),
@@ -195,6 +211,8 @@ class ReviewReport:
     sources: tuple[SourceReview, ...]
     caps_reached: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    # the rows' time estimates use the speed this machine measured (``with_estimates``)
+    speed_measured: bool = False
 
     @property
     def rows(self) -> list[ReviewRow]:
@@ -218,6 +236,7 @@ class ReviewReport:
             characters=sum(row.characters for row in to_index),
             estimated_chunks=sum(row.estimated_chunks for row in to_index),
             estimated_seconds=sum(row.estimated_seconds for row in to_index),
+            speed_measured=self.speed_measured,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -245,17 +264,21 @@ class ReviewReport:
         self,
         identity: EmbeddingIdentity,
         counted: Callable[[SourceReview, ReviewRow], int | None] | None = None,
+        *,
+        chunks_per_second: float | None = None,
     ) -> ReviewReport:
         """The report with chunk and time estimates on every row to index (``identity``: the store's
-        model and chunk length; ``counted``: a row's chunks as counted, None where not known)."""
+        model and chunk length; ``counted``: a row's chunks as counted, None where not known;
+        ``chunks_per_second``: this machine's measured speed with that model, if any)."""
 
         def row_estimate(review: SourceReview, row: ReviewRow) -> ReviewRow:
             if counted is None or row.status is not FileStatus.INDEX:
-                return row.with_estimate(identity)
-            return row.with_estimate(identity, counted(review, row))
+                return row.with_estimate(identity, chunks_per_second=chunks_per_second)
+            return row.with_estimate(identity, counted(review, row), chunks_per_second)
 
         return replace(
             self,
+            speed_measured=chunks_per_second is not None,
             sources=tuple(
                 replace(review, rows=tuple(row_estimate(review, row) for row in review.rows))
                 for review in self.sources

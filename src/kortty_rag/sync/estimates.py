@@ -6,6 +6,8 @@ chunks" what indexing will make, not a figure from characters per token. The mod
 this only when the review has text to index; it stays loaded for the indexing that follows. When it
 cannot be loaded (not installed, another model than the store's), or a document cannot be read again
 (changed since, a PDF whose pages were not kept), the estimate falls back to characters per token.
+The time is at the speed this machine measured with the model in its last jobs
+(:mod:`kortty_rag.sync.speed`), the nominal speed before the first.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from kortty_rag.models import EmbeddingIdentity, FileStatus
 from kortty_rag.progress import CancelToken
 from kortty_rag.sources.formats import is_extracted
 from kortty_rag.sources.review import ReviewReport, ReviewRow, SourceReview
+from kortty_rag.sync.speed import measured_chunks_per_second
 
 
 def counted_estimates(
@@ -39,9 +42,10 @@ def counted_estimates(
         for review in report.sources
         for row in review.rows
     )
+    speed = measured_chunks_per_second(identity)
     counter = _counter(identity) if wanted else None
     if counter is None:
-        return report.with_estimates(identity)
+        return report.with_estimates(identity, chunks_per_second=speed)
 
     def chunks(review: SourceReview, row: ReviewRow) -> int | None:
         if cancel is not None and cancel.cancelled:
@@ -61,7 +65,7 @@ def counted_estimates(
         except (KorttyRagError, OSError):
             return None  # changed or gone since the scan: indexing will say so
 
-    return report.with_estimates(identity, chunks)
+    return report.with_estimates(identity, chunks, chunks_per_second=speed)
 
 
 def _segments(segments: tuple[StreamedSegment, ...]) -> Segments:

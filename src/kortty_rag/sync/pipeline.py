@@ -40,6 +40,7 @@ from kortty_rag.notes.resolve import NOTE_FORMATS
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 from kortty_rag.sources.review import RootState
 from kortty_rag.sync.plan import ChangePlan, DocumentTask, SourcePlan
+from kortty_rag.sync.speed import record_job_speed
 
 
 def chunk_id(task: DocumentTask, span: ChunkSpan | StoredChunk) -> str:
@@ -229,8 +230,10 @@ class IndexRun:
         try:
             self._plan_removals(update, keep_sources)
             self.progress.stage("index", total=max(1, sum(map(self._estimate, self.plan.adds))))
+            indexing = time.monotonic()
             outcomes = [self._source(update, source_plan) for source_plan in self.plan.sources]
             self._flush(update, final=True)
+            indexing = time.monotonic() - indexing
             self.cancel.raise_if_cancelled()
             for source_id, rel_path in self._leaving:  # what did not move to an added document
                 update.remove_document(source_id, rel_path)
@@ -243,6 +246,10 @@ class IndexRun:
         except BaseException:
             update.abort()
             raise
+        if self.embedder is not None:  # what the next review's estimate goes by (sync/speed.py)
+            record_job_speed(
+                self.embedder.identity, embedded=self.embedded, reused=self.reused, seconds=indexing
+            )
         return IndexSummary(tuple(outcomes), time.monotonic() - started, self.embedded, self.reused)
 
     def _plan_removals(self, update: StoreUpdate, keep_sources: Collection[str]) -> None:

@@ -151,11 +151,19 @@ class ReviewDialog(QDialog):
             self.tr("Formats to index: {formats}").format(formats=formats or self.tr("none")),
         ]
         if summary.estimated_chunks:
-            lines.append(
+            text = (
                 self.tr(
-                    "Text to index: {characters}, about {chunks}, about {duration} to embed at "
-                    "nominal speed"
-                ).format(
+                    "Text to index: {characters}, about {chunks}, about {duration} at this "
+                    "machine's speed"
+                )
+                if summary.speed_measured
+                else self.tr(
+                    "Text to index: {characters}, about {chunks}, about {duration} (a first "
+                    "guess: this machine's speed is measured as it indexes)"
+                )
+            )
+            lines.append(
+                text.format(
                     characters=self.tr("%Ln character(s)", "", summary.characters),
                     chunks=self.tr("%Ln chunk(s)", "", summary.estimated_chunks),
                     duration=core_words(format_duration(summary.estimated_seconds)),
