@@ -46,6 +46,9 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from importlib import resources
+from pathlib import Path
+
+from kortty_rag.retrieval.skeleton_cache import cached_table
 
 BRACKET = "\ue000"  # a private-use character: never produced by folding real text
 #: the reading "some character outside ASCII" of a character that its name reads as a letter
@@ -250,6 +253,12 @@ def is_hidden(ch: str) -> bool:
 
 @functools.cache
 def _ambiguous() -> dict[str, frozenset[str]]:
+    """Every character with more than one reading (:func:`fold_all`), kept between processes
+    (:mod:`kortty_rag.retrieval.skeleton_cache`)."""
+    return cached_table(Path(__file__), fold_all)
+
+
+def fold_all() -> dict[str, frozenset[str]]:
     """Every character with more than one reading, found by folding all of Unicode."""
     found = {}
     prototypes = _prototypes()

@@ -147,10 +147,22 @@ class Patterns:
             f"|{angle}{{2}}{sp}{slash}?{sp}(?:{doubled}){sp}{angle}{{2}}"  # Llama 2's <<SYS>>
         )
         self.all = re.compile(f"{self.tag}|{self.marker}|{self.token}")
-        self.wrapper = re.compile(f"{loose}(?:\\s|{slash}|{opening})*{wrapper_word}")
-        self.markers = re.compile(self.marker)
-        self.tokens = re.compile(self.token)
+        self._wrapper = f"{loose}(?:\\s|{slash}|{opening})*{wrapper_word}"
         self.fuzzy = _fuzzy(words, signs)
+
+    # compiled when first asked for: neutralising an excerpt needs ``all``, ``half_marker`` and
+    # ``fuzzy`` only, and these three cost about a quarter of the compiling in a cold search
+    @functools.cached_property
+    def wrapper(self) -> re.Pattern[str]:
+        return re.compile(self._wrapper)
+
+    @functools.cached_property
+    def markers(self) -> re.Pattern[str]:
+        return re.compile(self.marker)
+
+    @functools.cached_property
+    def tokens(self) -> re.Pattern[str]:
+        return re.compile(self.token)
 
 
 def _fuzzy(words: TokenWords, signs: _Signs) -> tuple[re.Pattern[str], ...]:
