@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import ctypes
 import json
-import math
 import os
 import sys
 import tempfile
@@ -34,6 +33,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _beir import DEFAULT_BEIR, read_qrels, read_queries
+from beir_eval import ndcg_at, recall_at
 
 #: (name, llama.cpp's file type constant; None: the installed file as it is)
 TYPES: list[tuple[str, str | None]] = [
@@ -66,13 +66,6 @@ def rate(embedder: Any, texts: list[str]) -> float:
     return len(texts) / (time.perf_counter() - started)
 
 
-def ndcg_at(ranking: list[str], relevant: dict[str, int], k: int = 10) -> float:
-    dcg = sum(relevant.get(d, 0) / math.log2(i + 2) for i, d in enumerate(ranking[:k]))
-    ideal = sorted(relevant.values(), reverse=True)[:k]
-    best = sum(g / math.log2(i + 2) for i, g in enumerate(ideal))
-    return dcg / best if best else 0.0
-
-
 def quality(embedder: Any, dataset: Path) -> tuple[float, float]:
     docs = [json.loads(line) for line in (dataset / "corpus.jsonl").open(encoding="utf-8")]
     ids = [str(d["_id"]) for d in docs]
@@ -88,8 +81,7 @@ def quality(embedder: Any, dataset: Path) -> tuple[float, float]:
         order = np.argsort(-scores)[:100]
         ranking = [ids[i] for i in order]
         ndcg.append(ndcg_at(ranking, relevant))
-        found = sum(1 for d in ranking if relevant.get(d, 0) > 0)
-        recall.append(found / sum(1 for g in relevant.values() if g > 0))
+        recall.append(recall_at(ranking, relevant))
     return float(np.mean(ndcg)), float(np.mean(recall))
 
 

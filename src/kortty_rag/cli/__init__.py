@@ -31,6 +31,7 @@ from kortty_rag.stop_signals import StopSignal
 from kortty_rag.untrusted import escape_line
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_CANCELLED = 0, 1, 2, 130
+VERSION = f"kortty-rag {__version__}"
 #: 128 + SIGPIPE: the reader of stdout or stderr went away
 EXIT_CLOSED_PIPE = 141
 
@@ -43,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Knowledge stores for local retrieval-augmented generation.",
         epilog="Run without arguments to open the desktop app.",
     )
-    parser.add_argument("--version", action="version", version=f"kortty-rag {__version__}")
+    parser.add_argument("--version", action="version", version=VERSION)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     stores.register_store(commands)
     search.register_search(commands)
@@ -78,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args_list:
         return _gui()
     if args_list == ["--version"]:  # answered before any argument is declared
-        print(f"kortty-rag {__version__}")
+        print(VERSION)
         return EXIT_OK
     try:
         try:
