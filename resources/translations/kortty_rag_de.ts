@@ -2863,7 +2863,7 @@
     </message>
     <message>
         <source>{hours}h{minutes:02d}m</source>
-        <extracomment>Weights of the stages of a scan + index job, in their order. &quot;index&quot; interleaves extraction, chunking and embedding and advances by chunks (estimated from each file&apos;s reviewed text), so a file weighs what its text costs to embed, not its size in bytes. seconds of chunk counts the throughput is measured over (a sliding window of real time) no throughput is shown before the window spans this long: a rate from two close batches is noise no ETA before this share of the job is done and this many seconds have passed time constant (seconds) of the ETA&apos;s smoothing: it counts down between measurements and moves towards each new estimate by the share of this time that passed, so it does not jump stages whose start the time left is measured from (the long one of a scan + index job)</extracomment>
+        <extracomment>on cancel, keep the documents already made searchable (else: the store as before) documents this job has made searchable so far (0: a cancel loses nothing searchable) documents a cancelled job left searchable (set when it stopped) Weights of the stages of a scan + index job, in their order. &quot;index&quot; interleaves extraction, chunking and embedding and advances by chunks (estimated from each file&apos;s reviewed text), so a file weighs what its text costs to embed, not its size in bytes. seconds of chunk counts the throughput is measured over (a sliding window of real time) no throughput is shown before the window spans this long: a rate from two close batches is noise no ETA before this share of the job is done and this many seconds have passed time constant (seconds) of the ETA&apos;s smoothing: it counts down between measurements and moves towards each new estimate by the share of this time that passed, so it does not jump stages whose start the time left is measured from (the long one of a scan + index job)</extracomment>
         <translation>{hours} h {minutes:02d} min</translation>
     </message>
     <message>
@@ -3192,7 +3192,7 @@
     </message>
     <message>
         <source>Indexed {indexed} new or changed, {unchanged} unchanged, {removed} removed, {skipped} skipped documents; {embedded} chunks embedded ({reused} reused, not embedded again) in {seconds:.1f} s</source>
-        <extracomment>of ``skipped``, the problems (unreadable, failed extraction), not a rule&apos;s choice documents indexed with a problem worth a look (a note&apos;s front matter that was not read) chunks whose vector the store already had for the same text (docs/DESIGN.md §9)</extracomment>
+        <extracomment>of ``skipped``, the problems (unreadable, failed extraction), not a rule&apos;s choice documents indexed with a problem worth a look (a note&apos;s front matter that was not read) chunks whose vector the store already had for the same text (docs/DESIGN.md §9) parts made searchable before the end (a long first index; docs/DESIGN.md §9) of ``seconds``, the time publishing those parts took</extracomment>
         <translation>Dokumente: {indexed} neu oder geändert indiziert, {unchanged} unverändert, {removed} entfernt, {skipped} übersprungen; {embedded} Chunks eingebettet ({reused} wiederverwendet, nicht erneut eingebettet) in {seconds:.1f} s</translation>
     </message>
     <message>
@@ -3201,7 +3201,7 @@
     </message>
     <message>
         <source>The store changed after this review was made</source>
-        <extracomment>chunks this document is expected to make (its share of the progress total) what a Markdown note says about itself (links, front matter), kept with it documents this run removes: their content can move to an added document in place</extracomment>
+        <extracomment>chunks this document is expected to make (its share of the progress total) what a Markdown note says about itself (links, front matter), kept with it publishes the documents finished so far while the job runs (a long first index) documents this run stored (the part a cancel may keep) documents the store will hold when this run is done documents this run removes: their content can move to an added document in place</extracomment>
         <translation>Der Speicher hat sich nach dieser Überprüfung geändert</translation>
     </message>
     <message>
@@ -3211,6 +3211,10 @@
     <message>
         <source>Activating the new snapshot…</source>
         <translation>Der neue Index wird aktiviert…</translation>
+    </message>
+    <message>
+        <source>{searchable} of {total} documents searchable</source>
+        <translation>{searchable} von {total} Dokumenten durchsuchbar</translation>
     </message>
     <message>
         <source>{reason}; {count} documents removed</source>
@@ -3224,6 +3228,11 @@
         <source>Loading the embedding model…</source>
         <extracomment>what a job does while the embedding model loads (seconds, the first time in a process)</extracomment>
         <translation>Das Einbettungsmodell wird geladen…</translation>
+    </message>
+    <message>
+        <source>its first index has not finished; refresh it to index the rest</source>
+        <extracomment>a new source whose first index is running, or stopped before it finished (a part kept)</extracomment>
+        <translation>die erste Indizierung ist nicht abgeschlossen; aktualisieren Sie die Quelle, um den Rest zu indizieren</translation>
     </message>
     <message>
         <source>{path} came with an imported store and waits for the user&apos;s review; it is not read before they confirm it</source>
@@ -3528,6 +3537,15 @@
     <message>
         <source>front matter is not a list of fields (key: value)</source>
         <translation>Front Matter ist keine Liste von Feldern (Schlüssel: Wert)</translation>
+    </message>
+    <message>
+        <source>Could not empty the store again ({reason}); what was indexed so far stays searchable</source>
+        <extracomment>seconds of indexing before the first part is published seconds between parts at least at most this share of a job&apos;s time goes to publishing parts what the store served before the job: ``(snapshot, manifest sha256)``, or none parts published so far, and the seconds they took</extracomment>
+        <translation>Der Speicher konnte nicht wieder geleert werden ({reason}); was bisher indiziert wurde, bleibt durchsuchbar</translation>
+    </message>
+    <message>
+        <source>Could not go back to the snapshot before this job ({reason}); what was indexed so far stays searchable</source>
+        <translation>Der Snapshot vor diesem Auftrag konnte nicht wiederhergestellt werden ({reason}); was bisher indiziert wurde, bleibt durchsuchbar</translation>
     </message>
 </context>
 <context>
@@ -6097,8 +6115,35 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>Diesen Vorgang anhalten; was er nicht abgeschlossen hat, wird nicht übernommen</translation>
     </message>
     <message>
+        <source>Cancel indexing</source>
+        <extracomment>the jobs shown, newest last: (job, title, whether it can be cancelled) the question a Cancel asks while an index has documents searchable already the progress line this area wrote for the job shown last (&quot;&quot; once a caller spoke)</extracomment>
+        <translation>Indizierung abbrechen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) indexed so far are already searchable.</source>
+        <translation>
+            <numerusform>%n bisher indiziertes Dokument ist schon durchsuchbar.</numerusform>
+            <numerusform>%n bisher indizierte Dokumente sind schon durchsuchbar.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep them and index the rest with the next refresh, or discard them and leave the store as it was before this job?</source>
+        <translation>Behalten und den Rest bei der nächsten Aktualisierung indizieren, oder verwerfen und den Speicher so lassen, wie er vor diesem Auftrag war?</translation>
+    </message>
+    <message>
+        <source>&amp;Keep them</source>
+        <translation>&amp;Behalten</translation>
+    </message>
+    <message>
+        <source>&amp;Discard them</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>&amp;Go on indexing</source>
+        <translation>&amp;Weiter indizieren</translation>
+    </message>
+    <message>
         <source>Cancelling…</source>
-        <extracomment>the jobs shown, newest last: (job, title, whether it can be cancelled) the progress line this area wrote for the job shown last (&quot;&quot; once a caller spoke)</extracomment>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
@@ -6424,6 +6469,13 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     <message>
         <source>Select that source and use Refresh now to pick up changes in it.</source>
         <translation>Wählen Sie diese Quelle aus und verwenden Sie „Jetzt aktualisieren“, um ihre Änderungen zu übernehmen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) indexed so far stay searchable in {store}; Refresh now indexes the rest.</source>
+        <translation>
+            <numerusform>%n bisher indiziertes Dokument bleibt in {store} durchsuchbar; „Jetzt aktualisieren“ indiziert den Rest.</numerusform>
+            <numerusform>%n bisher indizierte Dokumente bleiben in {store} durchsuchbar; „Jetzt aktualisieren“ indiziert den Rest.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cancelled. {what}</source>

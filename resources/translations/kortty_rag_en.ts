@@ -209,6 +209,13 @@
             <numerusform>%n issues</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n document(s) indexed so far are already searchable.</source>
+        <translation>
+            <numerusform>%n document indexed so far is already searchable.</numerusform>
+            <numerusform>%n documents indexed so far are already searchable.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>StoresTab</name>
@@ -273,6 +280,13 @@
         <translation>
             <numerusform>{embedded}, %n reused without embedding again</numerusform>
             <numerusform>{embedded}, %n reused without embedding again</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) indexed so far stay searchable in {store}; Refresh now indexes the rest.</source>
+        <translation>
+            <numerusform>%n document indexed so far stays searchable in {store}; Refresh now indexes the rest.</numerusform>
+            <numerusform>%n documents indexed so far stay searchable in {store}; Refresh now indexes the rest.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -46,12 +46,25 @@ class NullProgress:
 
 
 class CancelToken:
-    """Cooperative cancellation; jobs call :meth:`raise_if_cancelled` between units of work."""
+    """Cooperative cancellation; jobs call :meth:`raise_if_cancelled` between units of work.
 
-    def __init__(self) -> None:
+    A long first index makes its finished documents searchable in parts (docs/DESIGN.md §9); a
+    cancel then either keeps that part or puts the store back as it was. The job says how much a
+    cancel now could keep (``published``) and, once stopped, how much it kept (``kept``); the front
+    end says which it wants (``keep_published``, given up front or with :meth:`cancel`)."""
+
+    def __init__(self, *, keep_published: bool = False) -> None:
         self._event = threading.Event()
+        #: on cancel, keep the documents already made searchable (else: the store as before)
+        self.keep_published = keep_published
+        #: documents this job has made searchable so far (0: a cancel loses nothing searchable)
+        self.published = 0
+        #: documents a cancelled job left searchable (set when it stopped)
+        self.kept = 0
 
-    def cancel(self) -> None:
+    def cancel(self, *, keep_published: bool | None = None) -> None:
+        if keep_published is not None:
+            self.keep_published = keep_published
         self._event.set()
 
     @property

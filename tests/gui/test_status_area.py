@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -138,3 +139,67 @@ def test_a_newer_summary_closes_the_older_box_and_the_box_takes_the_keyboard(
             )
         )
     )
+
+
+def publishing_job(release: threading.Event, seen: dict[str, bool]) -> Job:
+    """An index that has made 7 documents searchable and waits; records what a cancel chose."""
+
+    def run(progress: ProgressTracker, cancel: CancelToken) -> str:
+        progress.stage("index", total=10)
+        cancel.published = 7
+        try:
+            while not release.wait(0.02):
+                cancel.raise_if_cancelled()
+        finally:
+            seen["keep"] = cancel.keep_published
+        return "done"
+
+    return Job(run, key="publishing", name="publishing")
+
+
+def _answer(qtbot: QtBot, area: StatusArea, key: Qt.Key) -> None:
+    qtbot.waitUntil(lambda: area.keep_box is not None and area.keep_box.isVisible(), timeout=10_000)
+    box = area.keep_box
+    assert box is not None
+    assert "7 documents indexed so far are already searchable" in box.text()
+    qtbot.keyClick(box, key)
+
+
+def test_cancel_of_an_index_with_searchable_parts_asks_whether_to_keep_them(
+    qtbot: QtBot,
+) -> None:
+    area = StatusArea()
+    qtbot.addWidget(area)
+    area.show()
+    runner = JobRunner(area)
+    release = threading.Event()
+    seen: dict[str, bool] = {}
+    job = publishing_job(release, seen)
+    try:
+        runner.start(job)
+        area.track(job, "Indexing")
+        qtbot.waitUntil(lambda: job.cancel_token.published == 7, timeout=10_000)
+        area.cancel_button.click()
+        _answer(qtbot, area, Qt.Key.Key_Escape)  # Esc: go on indexing
+        qtbot.waitUntil(lambda: area.keep_box is None)
+        assert not job.cancel_token.cancelled and area.cancel_button.isEnabled()
+        area.cancel_button.click()
+        with qtbot.waitSignal(job.signals.cancelled, timeout=10_000):
+            _answer(qtbot, area, Qt.Key.Key_K)  # a message box takes a mnemonic without Alt
+        assert seen == {"keep": True}
+    finally:
+        release.set()
+        runner.wait()
+    discard, seen = threading.Event(), {}
+    second = publishing_job(discard, seen)
+    try:
+        runner.start(second)
+        area.track(second, "Indexing")
+        qtbot.waitUntil(lambda: second.cancel_token.published == 7, timeout=10_000)
+        area.cancel_button.click()
+        with qtbot.waitSignal(second.signals.cancelled, timeout=10_000):
+            _answer(qtbot, area, Qt.Key.Key_D)
+        assert seen == {"keep": False} and area.message.text() != ""
+    finally:
+        discard.set()
+        runner.wait()

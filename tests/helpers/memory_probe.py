@@ -11,7 +11,8 @@ as retrieval would. Each prints one JSON line with the process's peak resident s
 adds the size of the vector index it wrote and the documents and chunks indexed. ``document`` is
 ``index`` with DIMS-dimensional vectors and the model's chunk length of the starter model (256 tokens),
 and also lists the review's rows (status, reason, characters), for single large documents;
-``serve-document`` opens and searches what it indexed.
+``serve-document`` opens and searches what it indexed. ``index`` publishes no part while it runs (what
+is measured is the pipeline's streaming); ``index-in-parts`` publishes one every 2 seconds.
 """
 
 from __future__ import annotations
@@ -92,6 +93,12 @@ def main() -> int:
     if mode == "document":
         print(json.dumps(index_document(Path(sys.argv[3]), int(sys.argv[4]))))
         return 0
+    from kortty_rag.index import early_publish
+
+    if mode == "index-in-parts":  # a part every 2 s (the product: after 10 s, then every 30 s)
+        early_publish.FIRST_AFTER, early_publish.EVERY = 2.0, 2.0
+    else:  # the pipeline's streaming alone: a job this short publishes no part
+        early_publish.FIRST_AFTER = float("inf")
     summary = run_job(STORE, Path(sys.argv[3]), dims=32, chunk_tokens=256)
     vectors = sum(p.stat().st_size for p in home.rglob("vectors*") if p.is_file())
     print(
@@ -101,6 +108,7 @@ def main() -> int:
                 "vector_index_bytes": vectors,
                 "documents": summary["sources"][0]["new"],
                 "chunks": summary["chunks_embedded"],
+                "parts": summary["parts_published"],
             }
         )
     )

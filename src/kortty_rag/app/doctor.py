@@ -39,7 +39,7 @@ from kortty_rag.index.snapshot import (
 from kortty_rag.messages import msg
 from kortty_rag.models import Source, SourceKind, SourceStatus, Store, StoreType
 from kortty_rag.sources.rootpath import root_moved
-from kortty_rag.sync.session import moved_hint
+from kortty_rag.sync.source_records import moved_hint
 
 
 class Severity(Enum):

@@ -66,7 +66,8 @@ from kortty_rag.retrieval.search import (
 )
 from kortty_rag.sync.pipeline import IndexSummary
 from kortty_rag.sync.scan_reports import ScanReport, load_report
-from kortty_rag.sync.session import PreparedReview, StoreSession, find_source
+from kortty_rag.sync.session import PreparedReview, StoreSession
+from kortty_rag.sync.source_records import find_source
 
 if TYPE_CHECKING:  # imports qdrant-client, loaded only for a check
     from kortty_rag.index.qdrant import StoreCheck

@@ -4,8 +4,10 @@ remove, sync mode."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from kortty_rag import languages
@@ -14,14 +16,16 @@ from kortty_rag.app.workspace import PreparedReview, Reviewed, Workspace, find_s
 from kortty_rag.cli.lexical_view import describe as describe_lexical
 from kortty_rag.cli.render import StderrProgress, print_json, review_table, table
 from kortty_rag.cli.stores_cmd import confirm
-from kortty_rag.errors import UsageError
+from kortty_rag.errors import Cancelled, UsageError
 from kortty_rag.index.factory import lexical_language
+from kortty_rag.messages import msg
 from kortty_rag.models import (
     SourceOptions,
     Store,
     StoreType,
     SyncMode,
 )
+from kortty_rag.progress import CancelToken
 from kortty_rag.untrusted import escape_line
 
 
@@ -103,19 +107,41 @@ def report_indexing(reviewed: Reviewed, args: argparse.Namespace, progress: Stde
     return 0
 
 
+@contextlib.contextmanager
+def said_when_interrupted(store: Store, cancel: CancelToken) -> Iterator[None]:
+    """Ctrl-C during a long index: say what it left — the documents made searchable so far, when
+    ``--keep-on-cancel`` kept them; otherwise the store as before (the default words)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if not cancel.kept:
+            raise
+        raise Cancelled(
+            msg(
+                "Interrupted; the {count} documents indexed so far stay searchable. "
+                "`kortty-rag source refresh {store}` indexes the rest.",
+                count=cancel.kept,
+                store=shlex.quote(store.name),
+            )
+        ) from None
+
+
 def cmd_refresh(args: argparse.Namespace) -> int:
     with Workspace() as workspace:
         store = workspace.store(args.name)
         ids = [find_source(store, args.path).id] if args.path else None
         progress = StderrProgress()
+        cancel = CancelToken(keep_published=args.keep_on_cancel)
         # the review is shown and confirmed here: sources waiting for a person's review are in it
-        reviewed = workspace.refresh_sources(
-            store,
-            ids,
-            include_unreviewed=True,
-            confirm=confirm_review(args, progress),
-            progress=progress.tracker,
-        )
+        with said_when_interrupted(store, cancel):
+            reviewed = workspace.refresh_sources(
+                store,
+                ids,
+                include_unreviewed=True,
+                confirm=confirm_review(args, progress),
+                progress=progress.tracker,
+                cancel=cancel,
+            )
         return report_indexing(reviewed, args, progress)
 
 
@@ -247,12 +273,15 @@ def cmd_add(args: argparse.Namespace) -> int:
     with Workspace() as workspace:
         store = workspace.store(args.name)
         progress = StderrProgress()
-        reviewed = workspace.add_sources(
-            store,
-            args.paths,
-            options=options,
-            sync_mode=SyncMode.AUTO if args.auto else SyncMode.MANUAL,
-            confirm=confirm_review(args, progress),
-            progress=progress.tracker,
-        )
+        cancel = CancelToken(keep_published=args.keep_on_cancel)
+        with said_when_interrupted(store, cancel):
+            reviewed = workspace.add_sources(
+                store,
+                args.paths,
+                options=options,
+                sync_mode=SyncMode.AUTO if args.auto else SyncMode.MANUAL,
+                confirm=confirm_review(args, progress),
+                progress=progress.tracker,
+                cancel=cancel,
+            )
         return report_indexing(reviewed, args, progress)

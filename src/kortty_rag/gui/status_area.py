@@ -151,6 +151,8 @@ class StatusArea(QWidget):
         self._running: list[tuple[Job, str, bool]] = []
         self._summary: tuple[str, str, str] | None = None
         self.summary_box: QMessageBox | None = None
+        #: the question a Cancel asks while an index has documents searchable already
+        self.keep_box: QMessageBox | None = None
         #: the progress line this area wrote for the job shown last ("" once a caller spoke)
         self._own_line = ""
 
@@ -222,13 +224,55 @@ class StatusArea(QWidget):
         return top is not None and top[0].cancel_token.cancelled
 
     def cancel(self) -> None:
-        """Ask the job shown to stop, and say so at once."""
+        """Ask the job shown to stop, and say so at once. An index that has already made documents
+        searchable first asks whether to keep them (or go on indexing)."""
         top = self._top()
         if top is None or not top[2] or self.cancelling:
             return
-        top[0].cancel()
-        self.cancel_button.setEnabled(False)
-        self._say(self.tr("Cancelling…"), own=True)
+        job = top[0]
+        published = job.cancel_token.published
+        if not published:
+            self._stop(job, keep=False)
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Cancel indexing"),
+            self.tr("%n document(s) indexed so far are already searchable.", "", published),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setObjectName("keepPublishedBox")
+        box.setInformativeText(
+            self.tr(
+                "Keep them and index the rest with the next refresh, or discard them and leave "
+                "the store as it was before this job?"
+            )
+        )
+        keep = box.addButton(self.tr("&Keep them"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(self.tr("&Discard them"), QMessageBox.ButtonRole.DestructiveRole)
+        go_on = box.addButton(self.tr("&Go on indexing"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(go_on)
+        box.setEscapeButton(go_on)
+        describe_buttons(box)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.keep_box = box
+
+        def answered() -> None:
+            self.keep_box = None
+            chosen = box.clickedButton()
+            if chosen is go_on or chosen is None or job.completed.is_set():
+                return
+            self._stop(job, keep=chosen is keep)
+
+        box.finished.connect(lambda _result: answered())
+        box.open()
+
+    def _stop(self, job: Job, *, keep: bool) -> None:
+        job.cancel(keep_published=keep)
+        shown = self._top()
+        if shown is not None and shown[0] is job:
+            self.cancel_button.setEnabled(False)
+            self._say(self.tr("Cancelling…"), own=True)
 
     def _on_done(self) -> None:
         self._ended(self.sender())

@@ -64,9 +64,9 @@ from kortty_rag.gui.table_models import (
     SourceTableModel,
     source_status_words,
 )
-from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobRunner
+from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobRunner, JobSignals
 from kortty_rag.models import Source, SourceKind, SourceStatus, Store, StoreType, SyncMode
-from kortty_rag.progress import CancelToken, ProgressTracker
+from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker
 
 if TYPE_CHECKING:  # imported when first opened
     from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
@@ -760,7 +760,7 @@ class StoresTab(QWidget):
             ended.connect(lambda *_: self._update_buttons())  # the store is free again
         job.signals.finished.connect(on_done)
         job.signals.failed.connect(on_failed or (lambda exc: self._on_failed(name, exc)))
-        job.signals.cancelled.connect(lambda: self._on_cancelled(cancelled))
+        job.signals.cancelled.connect(lambda: self._on_cancelled(cancelled, store, job))
         job.signals.done.connect(self.reload)
         try:
             self.runner.start(job)
@@ -796,7 +796,15 @@ class StoresTab(QWidget):
             self.tr("Select that source and use Refresh now to pick up changes in it."),
         )
 
-    def _on_cancelled(self, what: str) -> None:
+    def _on_cancelled(self, what: str, store: Store, job: Job) -> None:
+        kept = job.cancel_token.kept
+        if kept:  # the user chose to keep what a long index had made searchable
+            what = self.tr(
+                "%n document(s) indexed so far stay searchable in {store}; Refresh now indexes "
+                "the rest.",
+                "",
+                kept,
+            ).format(store=store.name)
         self.set_status(self.tr("Cancelled. {what}").format(what=what or unchanged_text()))
         self.job_cancelled.emit()
 
@@ -938,9 +946,20 @@ class StoresTab(QWidget):
             )
             self.index_finished.emit(summary)
 
-        return self._start(
+        job = self._start(
             store, self.tr("Indexing"), index, indexed, status=status, cancelled=cancelled
         )
+        if job is not None and review.new_sources:  # they join the store as indexing starts
+            job.signals.progress.connect(self._new_sources_joined)
+        return job
+
+    def _new_sources_joined(self, state: ProgressState) -> None:
+        """Show a new source's row from the start of its first index (its documents become
+        searchable in parts while it runs), not only when the job ends."""
+        signals = self.sender()
+        if state.stage == "index" and isinstance(signals, JobSignals):
+            signals.progress.disconnect(self._new_sources_joined)  # once per job
+            self._show_store()
 
     def _summary_text(
         self, store: Store, summary: IndexSummary, documents: str | None = None

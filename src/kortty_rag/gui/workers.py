@@ -57,8 +57,10 @@ class Job(QRunnable):
         #: the job's progress; the GUI thread may ask for its state at any time (it locks)
         self.tracker = ProgressTracker(self._on_progress)
 
-    def cancel(self) -> None:
-        self.cancel_token.cancel()
+    def cancel(self, *, keep_published: bool | None = None) -> None:
+        """Ask the job to stop; ``keep_published``: whether an index keeps the documents it has
+        already made searchable (``None``: as its token says, by default not)."""
+        self.cancel_token.cancel(keep_published=keep_published)
 
     def _on_progress(self, state: ProgressState) -> None:
         now = time.monotonic()

@@ -32,9 +32,19 @@ LINKS_PER_NOTE = 8
 
 
 class LocalUpdate:
+    """An update of a local store: a :class:`SnapshotBuilder` until it is committed or aborted,
+    then nothing — a job that goes on with a next update (a long index publishing parts) does not
+    keep the previous one's graph and tables in memory beside the next one's."""
+
     def __init__(self, builder: SnapshotBuilder, on_commit: threading.Event) -> None:
-        self._builder = builder
+        self._open: SnapshotBuilder | None = builder
         self._on_commit = on_commit
+
+    @property
+    def _builder(self) -> SnapshotBuilder:
+        if self._open is None:
+            raise SnapshotError("internal: this update was already committed or aborted")
+        return self._open
 
     @property
     def changed(self) -> bool:
@@ -71,14 +81,17 @@ class LocalUpdate:
         return self._builder.reuse_document(document, chunk_id, moving)
 
     def commit(self) -> None:
-        if not self._builder.changed:  # nothing to activate: keep serving the same snapshot
-            self._builder.abort()
+        builder, self._open = self._builder, None
+        if not builder.changed:  # nothing to activate: keep serving the same snapshot
+            builder.abort()
             return
-        self._builder.commit()
+        builder.commit()
         self._on_commit.set()
 
     def abort(self) -> None:
-        self._builder.abort()
+        builder, self._open = self._open, None
+        if builder is not None:
+            builder.abort()
 
 
 class LocalStore:
@@ -172,14 +185,14 @@ class LocalStore:
         snap = self._refresh()
         return snap.manifest.calibration if snap else ()
 
-    def begin(self, *, fresh: bool = False) -> LocalUpdate:
+    def begin(self, *, fresh: bool = False, keep: str | None = None) -> LocalUpdate:
         """An update of the active snapshot; ``fresh`` (or a store opened with ``ignore_active``,
         as a rebuild does): from empty, reusing the active snapshot's vectors by content when it was
-        made by the same model."""
+        made by the same model. ``keep``: a snapshot its activation leaves in place."""
         snap = self._refresh()
         if snap is not None and not fresh:
             builder = SnapshotBuilder(
-                self.folder, self.identity, base=snap.manifest, language=self.language
+                self.folder, self.identity, base=snap.manifest, language=self.language, keep=keep
             )
         else:
             reuse = self._reusable_base()
@@ -190,8 +203,20 @@ class LocalStore:
                 fresh=True,
                 reuse_from=reuse,
                 language=self.language,
+                keep=keep,
             )
         return LocalUpdate(builder, self._changed)
+
+    def release(self) -> None:
+        """Close the snapshot held open for serving; it is opened again when next asked for. A job
+        that publishes parts calls this after each, so it does not hold the part's graph and
+        lexical index in memory beside the snapshot it builds."""
+        with self._lock:
+            if self._snapshot is not None:
+                self._snapshot.close()
+                self._snapshot = None
+                self._pointer = None
+                self._allowed_cache = None
 
     def _reusable_base(self) -> Manifest | None:
         """For a fresh build: the active snapshot, verified, if it was made by this same model — its

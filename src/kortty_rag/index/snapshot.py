@@ -514,12 +514,14 @@ def _leftover_removed() -> None:
     checkpoint("leftover-removed")
 
 
-def _remove_leftovers_in(store: OpenFolder, active: str | None) -> list[str]:
+def _remove_leftovers_in(
+    store: OpenFolder, active: str | None, keep: str | None = None
+) -> list[str]:
     removed: list[str] = []
     if store.lstat(SNAPSHOTS) is not None:  # a link or a file there is refused, not skipped
         with store.sub(SNAPSHOTS) as snapshots:
             for name in snapshots.names():
-                if name == active or not is_snapshot_folder_name(name):
+                if name in (active, keep) or not is_snapshot_folder_name(name):
                     continue
                 with contextlib.suppress(OSError):  # best effort: the next open tries again
                     if not remove_snapshot_folder(snapshots, name, _leftover_removed):
@@ -622,12 +624,15 @@ class SnapshotBuilder:
         fresh: bool = False,
         reuse_from: Manifest | None = None,
         language: str = AUTO,
+        keep: str | None = None,
     ) -> None:
         """``reuse_from``: for a ``fresh`` build, a verified snapshot whose vectors are reused where
-        the same model sees the same chunk text (a rebuild without a model change)."""
+        the same model sees the same chunk text (a rebuild without a model change). ``keep``: a
+        snapshot the activation does not clean up (the one a job published in parts goes back to)."""
         import hnswlib
 
         self.folder = folder
+        self.keep = keep
         self.identity = identity
         self.language = language
         self.params = params or (base.hnsw if base else HnswParams())
@@ -942,7 +947,7 @@ class SnapshotBuilder:
         self._switch_pointer(name, (json.dumps(pointer) + "\n").encode())
         checkpoint("pointer-switched")
         with contextlib.suppress(OSError):  # the new snapshot is active; cleanup is retried on open
-            _remove_leftovers_in(self._store, name)
+            _remove_leftovers_in(self._store, name, self.keep)
         checkpoint("old-removed")
         return manifest
 

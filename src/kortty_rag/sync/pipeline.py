@@ -9,6 +9,11 @@ of 32 as soon as a batch is full, so a document is never held as one string nor 
 What a document keeps until it is complete is its chunks and their vectors (the store receives a
 document whole, so that a file found changed at its last block leaves its previous version in
 place). Progress and ETA count chunks (estimated from the reviewed characters), not bytes.
+
+A long job on a local store publishes what it finished in parts (:mod:`kortty_rag.index.early_publish`):
+whole documents, each part a snapshot activated and verified as always, so searches answer from them
+while the rest is embedded. If the job then fails, or is cancelled without keeping them, the store
+goes back to the snapshot it served before.
 """
 
 from __future__ import annotations
@@ -27,11 +32,12 @@ from kortty_rag.chunking.splitter import Splitter
 from kortty_rag.chunking.structured import document_spans
 from kortty_rag.embedding.base import EMBED_BATCH, Embedder
 from kortty_rag.embedding.probes import probe_vectors
-from kortty_rag.errors import EmbeddingError, ExtractionError, SnapshotError
+from kortty_rag.errors import Cancelled, EmbeddingError, ExtractionError, SnapshotError
 from kortty_rag.extract.document import ExtractionCache, open_document
 from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.index.base import StoreUpdate, VectorStore
 from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.index.early_publish import PartPublisher
 from kortty_rag.index.vector_pool import StoredChunk, text_sha
 from kortty_rag.messages import msg
 from kortty_rag.models import ChunkSpan, Document, SourceStatus, with_heading
@@ -76,6 +82,10 @@ class IndexSummary:
     chunks_embedded: int
     #: chunks whose vector the store already had for the same text (docs/DESIGN.md §9)
     chunks_reused: int = 0
+    #: parts made searchable before the end (a long first index; docs/DESIGN.md §9)
+    parts_published: int = 0
+    #: of ``seconds``, the time publishing those parts took
+    seconds_publishing: float = 0.0
 
     def _sum(self, name: str) -> int:
         return sum(int(getattr(o, name)) for o in self.sources)
@@ -135,7 +145,9 @@ class IndexSummary:
             "skipped": self.skipped,
             "chunks_embedded": self.chunks_embedded,
             "chunks_reused": self.chunks_reused,
+            "parts_published": self.parts_published,
             "seconds": round(self.seconds, 3),
+            "seconds_publishing": round(self.seconds_publishing, 3),
             "sources": [
                 {
                     "source_id": o.source_id,
@@ -202,8 +214,15 @@ class IndexRun:
         cache: ExtractionCache | None,
         progress: Progress,
         cancel: CancelToken,
+        publisher: PartPublisher | None = None,
     ) -> None:
         self.plan = plan
+        #: publishes the documents finished so far while the job runs (a long first index)
+        self.publisher = publisher
+        #: documents this run stored (the part a cancel may keep)
+        self._stored = 0
+        #: documents the store will hold when this run is done
+        self._expected = 0
         self.store = store
         self.embedder = embedder
         self.pdf = pdf
@@ -218,6 +237,7 @@ class IndexRun:
         #: documents this run removes: their content can move to an added document in place
         self._leaving: dict[tuple[str, str], Document] = {}
         self._by_content: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        self._update: StoreUpdate
 
     def run(self, keep_sources: Collection[str]) -> IndexSummary:
         started = time.monotonic()
@@ -226,37 +246,86 @@ class IndexRun:
                 msg("The store changed after this review was made"),
                 hint=msg("Scan again to review the current state before indexing."),
             )
-        update = self.store.begin()
+        publisher = self.publisher
+        self._update = publisher.begin() if publisher is not None else self.store.begin()
         try:
-            self._plan_removals(update, keep_sources)
+            self._plan_removals(keep_sources)
             self.progress.stage("index", total=max(1, sum(map(self._estimate, self.plan.adds))))
             indexing = time.monotonic()
-            outcomes = [self._source(update, source_plan) for source_plan in self.plan.sources]
-            self._flush(update, final=True)
+            outcomes = [self._source(source_plan) for source_plan in self.plan.sources]
+            self._flush(final=True)
             indexing = time.monotonic() - indexing
             self.cancel.raise_if_cancelled()
             for source_id, rel_path in self._leaving:  # what did not move to an added document
-                update.remove_document(source_id, rel_path)
+                self._update.remove_document(source_id, rel_path)
             self.progress.stage("activate", total=1)
             self.progress.message(msg("Activating the new snapshot…"))
-            if self.embedder is not None:  # the store's relevance calibration (docs/DESIGN.md §11)
-                update.calibrate(probe_vectors(self.embedder))
-            update.commit()
+            self._calibrate()
+            self._update.commit()
             self.progress.advance()
-        except BaseException:
-            update.abort()
+        except BaseException as exc:
+            self._update.abort()
+            self._stopped(exc)
             raise
+        if publisher is not None:
+            publisher.finish()
         if self.embedder is not None:  # what the next review's estimate goes by (sync/speed.py)
             record_job_speed(
-                self.embedder.identity, embedded=self.embedded, reused=self.reused, seconds=indexing
+                self.embedder.identity,
+                embedded=self.embedded,
+                reused=self.reused,
+                seconds=indexing - (publisher.seconds if publisher is not None else 0.0),
             )
-        return IndexSummary(tuple(outcomes), time.monotonic() - started, self.embedded, self.reused)
+        return IndexSummary(
+            tuple(outcomes),
+            time.monotonic() - started,
+            self.embedded,
+            self.reused,
+            parts_published=publisher.parts if publisher is not None else 0,
+            seconds_publishing=publisher.seconds if publisher is not None else 0.0,
+        )
 
-    def _plan_removals(self, update: StoreUpdate, keep_sources: Collection[str]) -> None:
+    def _calibrate(self) -> None:
+        """The store's relevance calibration (docs/DESIGN.md §11), with the snapshot it is made for."""
+        if self.embedder is not None:
+            self._update.calibrate(probe_vectors(self.embedder))
+
+    def _stopped(self, exc: BaseException) -> None:
+        """A job that published parts and then failed or was cancelled: keep them when the user
+        chose that, else put back what the store served before the job."""
+        publisher = self.publisher
+        if publisher is None or not publisher.touched:
+            return
+        stopped = isinstance(exc, (Cancelled, KeyboardInterrupt))  # the app's Cancel, or Ctrl-C
+        if stopped and self.cancel.keep_published and self.cancel.published:
+            self.cancel.kept = self.cancel.published
+            return
+        publisher.restore()
+
+    def _maybe_publish(self) -> None:
+        """Make the documents stored so far searchable, when a part is due (whole documents only:
+        those still being read or embedded wait for the next part)."""
+        publisher = self.publisher
+        if publisher is None or not self._stored or not publisher.due():
+            return
+        self.cancel.raise_if_cancelled()
+        self._calibrate()
+        self._update = publisher.publish(self._update)
+        self.cancel.published = self._stored
+        searchable = len(self._update.documents())
+        self.progress.message(
+            msg(
+                "{searchable} of {total} documents searchable",
+                searchable=min(searchable, self._expected),
+                total=self._expected,
+            )
+        )
+
+    def _plan_removals(self, keep_sources: Collection[str]) -> None:
         """Collect what this run removes — chunks of sources that no longer exist, of roots gone
         missing, of files gone — before anything is added, and remove it only at the end: an added
         document with the same content takes its chunks over (a rename or a move embeds nothing)."""
-        documents = {(d.source_id, d.rel_path): d for d in update.documents()}
+        documents = {(d.source_id, d.rel_path): d for d in self._update.documents()}
         gone = {
             p.source.id
             for p in self.plan.sources
@@ -274,6 +343,8 @@ class IndexRun:
                     self._leaving[(p.source.id, rel_path)] = found
         for key, doc in self._leaving.items():
             self._by_content.setdefault((doc.sha256, doc.format), []).append(key)
+        staying = documents.keys() - self._leaving.keys()
+        self._expected = len(staying | {(t.source_id, t.rel_path) for t in self.plan.adds})
 
     def _embedder(self) -> Embedder:
         if self.embedder is None:
@@ -286,7 +357,7 @@ class IndexRun:
             self._splitter = Splitter(embedder, embedder.chunking())
         return self._splitter
 
-    def _source(self, update: StoreUpdate, plan: SourcePlan) -> SourceOutcome:
+    def _source(self, plan: SourcePlan) -> SourceOutcome:
         outcome = SourceOutcome(
             plan.source.id,
             SourceStatus.READY,
@@ -309,7 +380,7 @@ class IndexRun:
         outcome.removed += len(plan.remove)
         for task in plan.add:
             self.cancel.raise_if_cancelled()
-            self._document(update, task, outcome)
+            self._document(task, outcome)
         return outcome
 
     def _estimate(self, task: DocumentTask) -> int:
@@ -319,12 +390,12 @@ class IndexRun:
         chunks = estimated_chunks(task.characters, identity.chunk_tokens, identity.overlap_tokens)
         return max(1, chunks)
 
-    def _reuse(self, update: StoreUpdate, task: DocumentTask, outcome: SourceOutcome) -> bool:
+    def _reuse(self, task: DocumentTask, outcome: SourceOutcome) -> bool:
         """Index ``task`` from chunks the store has for the same content, without reading it."""
         document = Document(task.source_id, task.rel_path, task.sha256, task.size, task.format, 0)
         candidates = self._by_content.get((task.sha256, task.format), [])
         moving = next((key for key in candidates if key in self._leaving), None)
-        reused = update.reuse_document(document, lambda c: chunk_id(task, c), moving)
+        reused = self._update.reuse_document(document, lambda c: chunk_id(task, c), moving)
         if reused is None:
             return False
         if moving is not None:  # moved, or copied from it: either way not offered again (a
@@ -332,14 +403,15 @@ class IndexRun:
         self.reused += reused
         self._count_stored(task, outcome)
         self._advance_by(self._estimate(task))
+        self._maybe_publish()
         return True
 
     def _advance_by(self, chunks: int) -> None:
         if chunks:
             self.progress.advance(chunks)
 
-    def _document(self, update: StoreUpdate, task: DocumentTask, outcome: SourceOutcome) -> None:
-        if self._reuse(update, task, outcome):
+    def _document(self, task: DocumentTask, outcome: SourceOutcome) -> None:
+        if self._reuse(task, outcome):
             return
         estimate = self._estimate(task)
         pending = _Pending(
@@ -362,14 +434,14 @@ class IndexRun:
                 with contextlib.closing(segment.blocks) as blocks:
                     spans = document_spans(splitter, task.format, segment.page, blocks, note)
                     for span in spans:
-                        self._queue(update, pending, span)
+                        self._queue(pending, span)
             pending.note = None if note is None else note.facts
         except ExtractionError as exc:
             self._drop(pending)
             outcome.failed.append((str(task.path), exc.reason))
             self.progress.count(issues=1)
             if exc.reason != CHANGED_SINCE_REVIEW and task.changed:
-                update.remove_document(task.source_id, task.rel_path)  # no longer indexable
+                self._update.remove_document(task.source_id, task.rel_path)  # no longer indexable
             return
         if not pending.spans:
             self._drop(pending)
@@ -377,13 +449,13 @@ class IndexRun:
             self.progress.count(issues=1)
             return
         pending.complete = True
-        self._flush(update, final=False)
+        self._flush(final=False)
 
-    def _queue(self, update: StoreUpdate, pending: _Pending, span: ChunkSpan) -> None:
+    def _queue(self, pending: _Pending, span: ChunkSpan) -> None:
         """Give a chunk the vector the store has for its text, or queue it to be embedded."""
         index = len(pending.spans)
         pending.spans.append(span)
-        vector = update.vector_for(text_sha(span.heading, span.text))
+        vector = self._update.vector_for(text_sha(span.heading, span.text))
         if vector is not None:
             pending.vectors.set(index, vector)
             pending.filled += 1
@@ -392,7 +464,7 @@ class IndexRun:
             return
         self.queue.append((pending, index))
         if len(self.queue) >= EMBED_BATCH:
-            self._flush(update, final=False)
+            self._flush(final=False)
 
     def _drop(self, pending: _Pending) -> None:
         """Forget the document being read (the last one opened) and its chunks still queued."""
@@ -414,7 +486,7 @@ class IndexRun:
         pending.advanced += step
         return step
 
-    def _flush(self, update: StoreUpdate, *, final: bool) -> None:
+    def _flush(self, *, final: bool) -> None:
         while len(self.queue) >= EMBED_BATCH or (final and self.queue):
             self.cancel.raise_if_cancelled()
             batch = [self.queue.popleft() for _ in range(min(EMBED_BATCH, len(self.queue)))]
@@ -429,18 +501,20 @@ class IndexRun:
                 self.progress.advance(done)
             self.embedded += len(batch)
             self.progress.count(chunks=len(batch))
-            self._store_finished(update)
-        self._store_finished(update)
+            self._store_finished()
+        self._store_finished()
+        if not final:  # the end of the run activates everything at once
+            self._maybe_publish()
 
-    def _store_finished(self, update: StoreUpdate) -> None:
+    def _store_finished(self) -> None:
         while (
             self.open_docs
             and self.open_docs[0].complete
             and self.open_docs[0].filled == len(self.open_docs[0].spans)
         ):
-            self._store(update, self.open_docs.popleft())
+            self._store(self.open_docs.popleft())
 
-    def _store(self, update: StoreUpdate, pending: _Pending) -> None:
+    def _store(self, pending: _Pending) -> None:
         task = pending.task
         document = Document(
             task.source_id,
@@ -456,7 +530,9 @@ class IndexRun:
             for s in pending.spans
         ]
         pending.spans = []
-        update.add_document(document, chunks, pending.vectors.first(len(chunks)), pending.note)
+        self._update.add_document(
+            document, chunks, pending.vectors.first(len(chunks)), pending.note
+        )
         if pending.note is not None and pending.note.problem:
             pending.outcome.notices.append((str(task.path), pending.note.problem))
         self._count_stored(task, pending.outcome)
@@ -467,6 +543,7 @@ class IndexRun:
             outcome.changed += 1
         else:
             outcome.new += 1
+        self._stored += 1
         self.progress.count(documents=1)
 
 
@@ -480,8 +557,10 @@ def run_index(
     cache: ExtractionCache | None = None,
     progress: Progress | None = None,
     cancel: CancelToken | None = None,
+    publisher: PartPublisher | None = None,
 ) -> IndexSummary:
-    """Apply ``plan`` to ``store``; chunks of sources not in ``keep_sources`` are dropped too."""
+    """Apply ``plan`` to ``store``; chunks of sources not in ``keep_sources`` are dropped too. With
+    ``publisher``, the documents finished so far are made searchable in parts while it runs."""
     run = IndexRun(
         plan,
         store,
@@ -490,5 +569,6 @@ def run_index(
         cache=cache,
         progress=progress or NullProgress(),
         cancel=cancel or CancelToken(),
+        publisher=publisher,
     )
     return run.run(keep_sources)

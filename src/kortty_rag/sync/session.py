@@ -28,14 +28,13 @@ from kortty_rag.errors import (
 from kortty_rag.extract.document import ExtractionCache
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.index.base import VectorStore, known_hashes
+from kortty_rag.index.early_publish import PartPublisher
 from kortty_rag.index.factory import delete_remote_vectors, open_vector_store
 from kortty_rag.index.local import LocalStore
 from kortty_rag.index.lock import StoreLock
 from kortty_rag.messages import msg
 from kortty_rag.models import (
-    Document,
     EmbeddingIdentity,
-    FileStatus,
     Source,
     SourceCounts,
     SourceKind,
@@ -48,15 +47,18 @@ from kortty_rag.models import (
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState
 from kortty_rag.sources.scan import ScanLimits, Scanner
-from kortty_rag.sources.selection import absolute, file_source_index, real, select_sources
+from kortty_rag.sources.selection import file_source_index, select_sources
 from kortty_rag.sync.estimates import counted_estimates
-from kortty_rag.sync.pipeline import IndexSummary, SourceOutcome, run_index
+from kortty_rag.sync.pipeline import IndexSummary, run_index
 from kortty_rag.sync.plan import ChangePlan
 from kortty_rag.sync.review_scope import first_reviews, pinned
 from kortty_rag.sync.scan_reports import delete_reports, save_report
+from kortty_rag.sync.source_records import indexing_problems, source_after
 
 #: what a job does while the embedding model loads (seconds, the first time in a process)
 LOADING_MODEL = msg("Loading the embedding model…")
+#: a new source whose first index is running, or stopped before it finished (a part kept)
+FIRST_INDEX_UNFINISHED = msg("its first index has not finished; refresh it to index the rest")
 
 
 @dataclass
@@ -247,8 +249,19 @@ class StoreSession:
 
     # -- apply --------------------------------------------------------------------------------------
 
-    def apply(self, review: PreparedReview, embedder: Embedder | None = None) -> IndexSummary:
-        """Index the reviewed content and activate it; then record the sources' new state."""
+    def apply(
+        self,
+        review: PreparedReview,
+        embedder: Embedder | None = None,
+        *,
+        publish_early: bool = True,
+    ) -> IndexSummary:
+        """Index the reviewed content and activate it; then record the sources' new state.
+
+        On a local store a long job makes what it finished searchable in parts while it runs
+        (``publish_early``; docs/DESIGN.md §9): its new sources are configured from the start, so
+        searches see them. If it fails, or is cancelled without keeping that part
+        (:attr:`CancelToken.keep_published`), the store and its sources are as before."""
         if review.store_id != self.store.id:
             raise NotFoundError(msg("This review belongs to another store"))
         if review.moved is not None:
@@ -259,18 +272,69 @@ class StoreSession:
             self.progress.message(LOADING_MODEL)
             embedder = load_embedder(self.store.embedding)
         keep = {s.id for s in self.store.sources} | {s.id for s in review.new_sources}
-        summary = run_index(
-            pinned(review.plan),
-            self.vectors,
-            embedder,
-            keep_sources=keep,
-            pdf=self._pdf,
-            cache=review.cache,
-            progress=self.progress,
-            cancel=self.cancel,
-        )
+        publisher = self._publisher(review) if publish_early else None
+        if publisher is not None:
+            self._configure_early(review)
+        try:
+            summary = run_index(
+                pinned(review.plan),
+                self.vectors,
+                embedder,
+                keep_sources=keep,
+                pdf=self._pdf,
+                cache=review.cache,
+                progress=self.progress,
+                cancel=self.cancel,
+                publisher=publisher,
+            )
+        except BaseException:
+            if publisher is not None:
+                self._stopped_early(review)
+            raise
         self._record(review, summary)
         return summary
+
+    def _publisher(self, review: PreparedReview) -> PartPublisher | None:
+        vectors = self.vectors
+        if not isinstance(vectors, LocalStore) or not review.plan.adds or review.moved is not None:
+            return None  # a move changes its source's path only at the end: no part before that
+        return PartPublisher(vectors)
+
+    def _configure_early(self, review: PreparedReview) -> None:
+        """The new sources join the store before their first index, so what is published of them
+        is searched; until it has finished they say so (and keep saying so if the job never ends)."""
+        if not review.new_sources:
+            return
+
+        def add(store: Store) -> Store:
+            for source in review.new_sources:
+                store = store.with_source(
+                    source.evolve(status=SourceStatus.PENDING, status_reason=FIRST_INDEX_UNFINISHED)
+                )
+            return store
+
+        self.store = self.registry.update(self.store.id, add)
+
+    def _stopped_early(self, review: PreparedReview) -> None:
+        """After a job that failed or was cancelled: the new sources stay (with what was kept of
+        them) only when the user kept the published part; otherwise they go again."""
+        new_ids = {s.id for s in review.new_sources}
+        kept = self.cancel.kept > 0
+        documents = self.vectors.documents() if kept else []
+
+        def change(store: Store) -> Store:
+            for source in store.sources:
+                if source.id not in new_ids:
+                    continue
+                if not kept:
+                    store = store.without_source(source.id)
+                    continue
+                mine = [d for d in documents if d.source_id == source.id]
+                counts = SourceCounts(files=len(mine), chunks=sum(d.chunk_count for d in mine))
+                store = store.with_source(source.evolve(counts=counts))
+            return store
+
+        self.store = self.registry.update(self.store.id, change)
 
     def _record(self, review: PreparedReview, summary: IndexSummary) -> None:
         documents = self.vectors.documents()
@@ -292,7 +356,7 @@ class StoreSession:
                     )
                 else:
                     base = store.source(source_id)
-                store = store.with_source(_after(base, outcome, documents, when, store.name))
+                store = store.with_source(source_after(base, outcome, documents, when, store.name))
             return store
 
         self.store = self.registry.update(self.store.id, change)
@@ -488,87 +552,3 @@ class StoreSession:
             delete_api_key(self.store.id)
         delete_reports(self.store.id)
         return report
-
-
-def moved_hint(store_name: str, source: Source) -> str:
-    """What a missing root's status line offers: pointing the source at the folder's new place."""
-    return msg(
-        "if it moved, point the source at its new place: {command}",
-        command=_move_command(store_name, source),
-    )
-
-
-def _move_command(store_name: str, source: Source) -> str:
-    """The command that points ``source`` at a new place (the app names its button instead)."""
-    return f"`kortty-rag source move {shlex.quote(store_name)} {shlex.quote(source.path)} NEW-PATH`"
-
-
-def indexing_problems(rows: Sequence[ReviewRow], outcome: SourceOutcome) -> list[ReviewRow]:
-    """The documents indexing could not read, and those it read with a problem (a note's front
-    matter), as problem rows of the source's report: what its Issues count counts."""
-    reviewed = {row.path: row for row in rows}
-    problems = list(outcome.failed) + [
-        (path, msg("indexed, but: {reason}", reason=reason)) for path, reason in outcome.notices
-    ]
-    return [
-        replace(reviewed[path], status=FileStatus.SKIPPED, reason=reason, problem=True)
-        for path, reason in problems
-        if path in reviewed
-    ]
-
-
-def _after(
-    base: Source, outcome: SourceOutcome, documents: list[Document], when: str, store_name: str
-) -> Source:
-    mine = [d for d in documents if d.source_id == base.id]
-    issues = outcome.problems + len(outcome.failed) + len(outcome.notices)
-    # a person confirmed this review: what came with an import counts as reviewed once its root
-    # was read here (a missing or failed root was not: it is reviewed when it is there)
-    if outcome.status is SourceStatus.ERROR:
-        return base.evolve(status=SourceStatus.ERROR, status_reason=outcome.reason)
-    counts = SourceCounts(
-        files=len(mine),
-        chunks=sum(d.chunk_count for d in mine),
-        issues=issues,
-        skipped=outcome.skipped - outcome.problems,
-    )
-    if outcome.status is SourceStatus.MISSING:
-        # one template with the hint's words, not "{reason}; {hint}": the reason is read back from
-        # the store definition as plain text, and the app finds its template by its English words
-        # (the command is one field: a store name or path with spaces cannot split it)
-        return base.evolve(
-            status=SourceStatus.MISSING,
-            status_reason=msg(
-                "{reason}; if it moved, point the source at its new place: {command}",
-                reason=outcome.reason,
-                command=_move_command(store_name, base),
-            ),
-            counts=SourceCounts(),
-        )
-    return base.evolve(
-        status=SourceStatus.READY,
-        status_reason="",
-        needs_review=False,
-        counts=counts,
-        last_indexed_at=when,
-        real_path=base.real_path or real(base.path),  # recorded now for a source saved before
-    )
-
-
-def find_source(store: Store, path_or_id: str) -> Source:
-    """A source by id or by (absolute or real) path."""
-    for source in store.sources:
-        if path_or_id == source.id:
-            return source
-    wanted = {str(absolute(path_or_id)), real(path_or_id)}
-    for source in store.sources:
-        if source.path in wanted or real(source.path) in wanted:
-            return source
-    raise NotFoundError(
-        msg(
-            "Store {store} has no source {source}",
-            store=repr(store.name),
-            source=repr(path_or_id),
-        ),
-        hint=msg("`kortty-rag source list {store}` shows its sources.", store=store.name),
-    )

@@ -18,6 +18,15 @@ def parse_size(text: str) -> int:
     return int(match.group(1)) * (GiB if unit.startswith("G") else MiB)
 
 
+def add_keep_on_cancel(parser: Any) -> None:
+    parser.add_argument(
+        "--keep-on-cancel",
+        action="store_true",
+        help="a long index makes its finished documents searchable while it runs; if it is "
+        "interrupted (Ctrl-C), keep them (default: the store is left as it was before)",
+    )
+
+
 def register_source(commands: Any) -> None:
     source = commands.add_parser("source", help="add and manage the files and folders of a store")
     sub = source.add_subparsers(dest="source_command", metavar="ACTION", required=True)
@@ -43,6 +52,7 @@ def register_source(commands: Any) -> None:
         help="never index files matching this pattern (repeatable)",
     )
     add.add_argument("--no-gitignore", action="store_true", help="ignore .gitignore files")
+    add_keep_on_cancel(add)
     add.add_argument(
         "--max-file-size",
         type=parse_size,
@@ -59,6 +69,7 @@ def register_source(commands: Any) -> None:
     refresh.add_argument("path", nargs="?", help="only this source (its path or id)")
     refresh.add_argument("--yes", action="store_true", help="confirm the review and index")
     refresh.add_argument("--json", action="store_true")
+    add_keep_on_cancel(refresh)
     refresh.set_defaults(handler="sources_cmd:cmd_refresh")
 
     lst = sub.add_parser("list", help="the sources of a store with status and counts")
