@@ -53,7 +53,7 @@ TARGET_RECALL = 0.99
 def build(folder: Path, pieces: list[Piece], vectors: np.ndarray, embedder: Any) -> float:
     """A real snapshot of ``pieces``: one document per abstract, chunk ``p<i>`` is piece ``i``."""
     from kortty_rag.index.chunkdb import NewChunk
-    from kortty_rag.index.snapshot import SnapshotBuilder
+    from kortty_rag.index.snapshot_builder import SnapshotBuilder
     from kortty_rag.models import Document
 
     by_doc: dict[str, list[int]] = {}

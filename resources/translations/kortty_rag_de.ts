@@ -1882,7 +1882,7 @@
     </message>
     <message>
         <source>Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot.</source>
-        <extracomment>Compact the graph when more than this share of its elements are deleted. Fault-injection seam for the crash tests: called with the name of each durable step.</extracomment>
+        <extracomment>Fault-injection seam for the crash tests: called with the name of each durable step.</extracomment>
         <translation>Verwenden Sie „Neu aufbauen…“ auf der Registerkarte „Wissensspeicher“, um den Index aus allen Quellen neu aufzubauen.</translation>
     </message>
     <message>
@@ -2462,7 +2462,7 @@
     </message>
     <message>
         <source>Could not start a new snapshot ({reason}); the previous snapshot is still active</source>
-        <extracomment>a snapshot written before chunk rows carried their address: addressed here, in memory whether anything was added or removed (an unchanged update activates nothing) chunks whose vector was reused by content instead of being embedded the relevance calibration: the base&apos;s until :meth:`calibrate` gives probes</extracomment>
+        <extracomment>Compact the graph when more than this share of its elements are deleted. a snapshot written before chunk rows carried their address: addressed here, in memory whether anything was added or removed (an unchanged update activates nothing) chunks whose vector was reused by content instead of being embedded the relevance calibration: the base&apos;s until :meth:`calibrate` gives probes</extracomment>
         <translation>Ein neuer Index konnte nicht begonnen werden ({reason}); der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
     </message>
     <message>

@@ -44,3 +44,17 @@ class Message(str):
 def msg(template: str, /, **values: object) -> Message:
     """The English ``template`` with ``values`` filled in (``str.format``), translatable later."""
     return Message(template, values)
+
+
+def human_size(size: int) -> Message:
+    """A size in bytes as people read it: ``529 B``, ``1.9 KiB``, ``3.2 GiB`` (translatable)."""
+    value = float(size)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return (
+                msg("{amount:.0f} {unit}", amount=value, unit=unit)
+                if unit == "B"
+                else msg("{amount:.1f} {unit}", amount=value, unit=unit)
+            )
+        value /= 1024
+    return msg("{amount:.0f} {unit}", amount=size, unit="B")

@@ -30,8 +30,7 @@ from pathlib import Path
 from typing import IO
 
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.messages import msg
-from kortty_rag.sources.scan import human_size
+from kortty_rag.messages import human_size, msg
 
 BLOCK = 512
 #: what is read (and written) at a time when a member is copied

@@ -19,7 +19,7 @@ class ProfileField(StrEnum):
     BACKEND_OPTIONS = "backend_options"  # endpoint/key given for a local model
 
 
-class FieldError(UsageError):
+class ProfileFieldError(UsageError):
     """A :class:`UsageError` about one input; ``missing`` when the input was left empty. ``hint``
     is neutral; front ends may replace it with one that names their own control."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kortty_rag.app.fields import FieldError, ProfileField
+from kortty_rag.app.fields import ProfileField, ProfileFieldError
 from kortty_rag.config.endpoints import check_endpoint
 from kortty_rag.config.key_variables import check_key_variable, looks_like_secret
 from kortty_rag.config.secrets import profile_account, read_secret, store_secret
@@ -41,27 +41,27 @@ class ProfileDraft:
 
 
 def checked_profile(draft: ProfileDraft) -> AiProfile:
-    """The profile ``draft`` describes; a :class:`FieldError` names the input to change."""
+    """The profile ``draft`` describes; a :class:`ProfileFieldError` names the input to change."""
     model, endpoint = draft.model.strip(), (draft.endpoint or "").strip() or None
     if not model:
-        raise FieldError(ProfileField.MODEL, msg("No model given"), missing=True)
+        raise ProfileFieldError(ProfileField.MODEL, msg("No model given"), missing=True)
     if draft.key_variable is not None:
         _check_variable(draft.key_variable)
     if draft.key_in_keyring and draft.key_variable is not None:
-        raise FieldError(
+        raise ProfileFieldError(
             ProfileField.KEY_SOURCE,
             msg("An API key comes from an environment variable or from the keyring, not both"),
         )
     if draft.backend is Backend.LLAMA_CPP:
         if endpoint or draft.key_variable or draft.key_in_keyring:
-            raise FieldError(
+            raise ProfileFieldError(
                 ProfileField.BACKEND_OPTIONS,
                 msg("An endpoint and an API key are only for an OpenAI-compatible server"),
             )
         model = str(_gguf(model))
     else:
         if not endpoint:
-            raise FieldError(
+            raise ProfileFieldError(
                 ProfileField.ENDPOINT,
                 msg("No endpoint URL given"),
                 hint=msg(
@@ -73,7 +73,7 @@ def checked_profile(draft: ProfileDraft) -> AiProfile:
         try:
             endpoint = check_endpoint(endpoint, what=msg("endpoint URL")).url
         except UsageError as exc:
-            raise FieldError(ProfileField.ENDPOINT, exc.message, hint=exc.hint) from None
+            raise ProfileFieldError(ProfileField.ENDPOINT, exc.message, hint=exc.hint) from None
     return AiProfile(
         name=draft.name,
         backend=draft.backend,
@@ -95,7 +95,7 @@ def _check_variable(value: str) -> None:
             if looks_like_secret(value)
             else msg("the value given is not a valid variable name")
         )
-        raise FieldError(
+        raise ProfileFieldError(
             ProfileField.KEY_VARIABLE,
             msg(
                 "The API key variable takes the NAME of an environment variable: {reason}",
@@ -114,7 +114,7 @@ def _gguf(model: str) -> Path:
         with path.open("rb") as handle:
             magic = handle.read(4)
     except OSError as exc:
-        raise FieldError(
+        raise ProfileFieldError(
             ProfileField.MODEL,
             msg(
                 "Cannot read the chat model {path}: {reason}",
@@ -124,7 +124,7 @@ def _gguf(model: str) -> Path:
             hint=msg("A llama.cpp profile needs the path of a local GGUF chat model."),
         ) from exc
     if magic != GGUF_MAGIC:
-        raise FieldError(
+        raise ProfileFieldError(
             ProfileField.MODEL,
             msg("{path} is not a GGUF file", path=path),
             hint=msg("llama.cpp needs a .gguf model."),
@@ -140,7 +140,7 @@ def save_profile(
     same = original is not None and original.name.lower() == profile.name.lower()
     settings = registry.load()
     if not same and any(p.name.lower() == profile.name.lower() for p in settings.profiles):
-        raise FieldError(
+        raise ProfileFieldError(
             ProfileField.NAME,
             msg("An AI profile named {name!r} already exists", name=profile.name),
         )
@@ -187,7 +187,7 @@ def check_connection(
         models = tuple(chat.models())
         if first_listed_model:
             if not models:
-                raise FieldError(
+                raise ProfileFieldError(
                     ProfileField.MODEL,
                     msg("The server lists no models"),
                     hint=msg("Type the name of the model the server offers."),

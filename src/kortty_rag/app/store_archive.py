@@ -60,9 +60,8 @@ from kortty_rag.errors import AlreadyExistsError, KorttyRagError, NotFoundError,
 from kortty_rag.index.hnsw_file import validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, Manifest
 from kortty_rag.index.snapshot import read_pointer, verify_snapshot
-from kortty_rag.messages import Message, msg
+from kortty_rag.messages import Message, human_size, msg
 from kortty_rag.models import EmbeddingIdentity, Store, StoreType, leaves_its_source
-from kortty_rag.sources.scan import human_size
 
 HEADER = "kortty-rag-export.json"
 ARCHIVE_FORMAT = 1

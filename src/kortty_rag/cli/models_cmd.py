@@ -9,7 +9,7 @@ from kortty_rag.cli.render import StderrProgress, print_json, table
 from kortty_rag.embedding import catalog
 from kortty_rag.embedding.installed import InstalledModel, damaged_models, list_models
 from kortty_rag.errors import UsageError
-from kortty_rag.sources.scan import human_size
+from kortty_rag.messages import human_size
 
 
 def model_json(model: InstalledModel) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from kortty_rag.app.fields import FieldError, ProfileField
+from kortty_rag.app.fields import ProfileField, ProfileFieldError
 from kortty_rag.app.profiles import ProfileDraft, keep_profile_key
 from kortty_rag.app.profiles import checked_profile as app_checked_profile
 from kortty_rag.cli.qdrant_cmd import read_key
@@ -61,7 +61,7 @@ def checked_profile(args: argparse.Namespace) -> AiProfile:
     )
     try:
         return app_checked_profile(draft)
-    except FieldError as exc:
+    except ProfileFieldError as exc:
         option = _OPTIONS.get(exc.field)
         message = f"{option}: {exc.message}" if option else exc.message
         raise UsageError(message, hint=_HINTS.get(exc.field, exc.hint)) from None

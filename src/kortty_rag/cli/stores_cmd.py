@@ -17,9 +17,9 @@ from kortty_rag.config.registry import DamagedStore, StoreRegistry
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
 from kortty_rag.index.factory import lexical_language
+from kortty_rag.messages import human_size
 from kortty_rag.models import FusionMethod, Store, StoreRoles, StoreType
 from kortty_rag.retrieval.search import store_weights
-from kortty_rag.sources.scan import human_size
 from kortty_rag.untrusted import escape_line
 
 OK, DAMAGED = "OK", "DAMAGED"

@@ -31,7 +31,7 @@ from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.table_models import Index, RowsModel
 from kortty_rag.gui.workers import JobRunner
-from kortty_rag.sources.scan import human_size
+from kortty_rag.messages import human_size
 
 
 def empty_hint() -> str:

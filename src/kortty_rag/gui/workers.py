@@ -1,4 +1,4 @@
-"""Background work for the GUI (STYLE.md "Long work"): core jobs run in a QThreadPool.
+"""Background work for the GUI (docs/DESIGN.md, "Threading and jobs"): core jobs run in a QThreadPool.
 
 A :class:`Job` is a ``QRunnable`` that calls one plain core function with a ``progress`` and a
 ``cancel`` argument and reports through its :class:`JobSignals`; it never touches a widget. The

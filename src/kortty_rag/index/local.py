@@ -16,12 +16,12 @@ from kortty_rag.index.manifest import Manifest
 from kortty_rag.index.snapshot import (
     FORMAT_VERSION,
     Snapshot,
-    SnapshotBuilder,
     open_snapshot,
     read_pointer,
     remove_leftovers,
     verify_snapshot,
 )
+from kortty_rag.index.snapshot_builder import SnapshotBuilder
 from kortty_rag.messages import msg
 from kortty_rag.models import HEADING_SEPARATOR, Document, EmbeddingIdentity, Hit, LinkedChunk
 from kortty_rag.notes.reader import NoteFacts

@@ -21,7 +21,7 @@ from kortty_rag.extract.limits import max_characters, too_much_text
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.extract.safe_open import NotRegularFile, kind_of, read_regular_file
 from kortty_rag.extract.text import TextInspector, TextRejected
-from kortty_rag.messages import msg
+from kortty_rag.messages import human_size, msg
 from kortty_rag.models import FileStatus, MiB, Source, SourceKind
 from kortty_rag.progress import CancelToken, NullProgress, Progress
 from kortty_rag.sources.formats import (
@@ -97,19 +97,6 @@ class _Budget:
         self.accepted_bytes += size
         self.characters += characters
         return True
-
-
-def human_size(size: int) -> str:
-    value = float(size)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return (
-                msg("{amount:.0f} {unit}", amount=value, unit=unit)
-                if unit == "B"
-                else msg("{amount:.1f} {unit}", amount=value, unit=unit)
-            )
-        value /= 1024
-    return msg("{amount:.0f} {unit}", amount=size, unit="B")
 
 
 def _is_utf8(name: str) -> bool:

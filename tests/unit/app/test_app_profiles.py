@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kortty_rag.app.fields import FieldError, ProfileField
+from kortty_rag.app.fields import ProfileField, ProfileFieldError
 from kortty_rag.app.profiles import ProfileDraft, checked_profile, save_profile
 from kortty_rag.models import Role
 from kortty_rag.profiles.kinds import Backend
@@ -17,8 +17,8 @@ from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 OPTION = re.compile(r"(?<![\w-])--[a-z]")
 
 
-def refused(draft: ProfileDraft) -> FieldError:
-    with pytest.raises(FieldError) as caught:
+def refused(draft: ProfileDraft) -> ProfileFieldError:
+    with pytest.raises(ProfileFieldError) as caught:
         checked_profile(draft)
     assert not OPTION.search(caught.value.message + caught.value.hint), caught.value
     return caught.value
@@ -70,7 +70,7 @@ def test_saving_refuses_a_taken_name_and_a_rename_keeps_the_roles() -> None:
     first = AiProfile("First", Backend.OPENAI, "m", endpoint="https://x.io")
     save_profile(registry, first)
     registry.assign(Role.TEXT, "First")
-    with pytest.raises(FieldError) as taken:
+    with pytest.raises(ProfileFieldError) as taken:
         save_profile(registry, AiProfile("FIRST", Backend.OPENAI, "n", endpoint="https://x.io"))
     assert taken.value.field is ProfileField.NAME
     renamed = AiProfile("Renamed", Backend.OPENAI, "m", endpoint="https://x.io")

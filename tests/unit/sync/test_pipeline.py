@@ -11,7 +11,7 @@ from tests.helpers.fakes import HashEmbedder
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.errors import RemovalIncompleteError, SnapshotError
 from kortty_rag.index.factory import open_vector_store
-from kortty_rag.index.snapshot import SnapshotBuilder
+from kortty_rag.index.snapshot_builder import SnapshotBuilder
 from kortty_rag.progress import ProgressState, ProgressTracker
 from kortty_rag.sync.session import StoreSession
 

@@ -60,9 +60,9 @@ from kortty_rag.gui.common import (
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobFunction, JobRunner
+from kortty_rag.messages import human_size
 from kortty_rag.models import GiB
 from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker, format_duration
-from kortty_rag.sources.scan import human_size
 
 #: the roles a model can be set up for (:func:`roles` says what each is)
 ROLES: tuple[str, ...] = ("embedding",)

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kortty_rag.app.fields import FieldError, ProfileField
+from kortty_rag.app.fields import ProfileField, ProfileFieldError
 from kortty_rag.app.profiles import (
     ConnectionCheck,
     ProfileDraft,
@@ -105,7 +105,7 @@ def connection_test_tip() -> str:
     )
 
 
-def _in_form_words(exc: FieldError, local: bool) -> UsageError:
+def _in_form_words(exc: ProfileFieldError, local: bool) -> UsageError:
     """``exc`` with a message and hint about this form's fields."""
     if exc.missing and exc.field is ProfileField.MODEL and local:
         return UsageError(
@@ -366,7 +366,7 @@ class ProfileEditor(QDialog):
         )
         try:
             return checked_profile(draft)
-        except FieldError as exc:
+        except ProfileFieldError as exc:
             if exc.field is ProfileField.KEY_VARIABLE and looks_like_secret(key_variable or ""):
                 self.key_edit.clear()  # the refusal says it is not shown: not left on screen
             raise _in_form_words(exc, local) from None
@@ -455,7 +455,7 @@ class ProfileEditor(QDialog):
         """Add, or replace the edited profile; a renamed profile keeps the roles it held."""
         try:
             save_profile(self.profiles, profile, self.original)
-        except FieldError as exc:
+        except ProfileFieldError as exc:
             raise UsageError(
                 exc.message,
                 hint=self.tr("Choose another name, or select that profile and use Edit…."),
