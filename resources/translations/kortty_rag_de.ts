@@ -5,7 +5,7 @@
     <name></name>
     <message>
         <source>{path} is {what}, not what kortty-rag installs there; nothing was written or deleted through it.</source>
-        <extracomment>the record of what ``desktop install`` wrote, in ``$KORTTY_HOME/rag/`` the installed files are the user&apos;s, readable like the rest of a data folder folders that are the system&apos;s, whatever ``XDG_DATA_HOME`` says (besides ``$XDG_DATA_DIRS``) characters that make an ``Exec`` argument need quotes (Desktop Entry spec, &quot;The Exec key&quot;)</extracomment>
+        <extracomment>folders that are the system&apos;s, whatever ``XDG_DATA_HOME`` says (besides ``$XDG_DATA_DIRS``)</extracomment>
         <translation>{path} ist {what}, nicht das, was kortty-rag dort installiert; darüber wurde nichts geschrieben oder gelöscht.</translation>
     </message>
     <message>
@@ -30,6 +30,7 @@
     </message>
     <message>
         <source>The path of the running Python is unknown, so no launcher can be written.</source>
+        <extracomment>characters that make an ``Exec`` argument need quotes (Desktop Entry spec, &quot;The Exec key&quot;)</extracomment>
         <translation>Der Pfad des laufenden Python ist unbekannt, daher kann kein Starter geschrieben werden.</translation>
     </message>
     <message>
@@ -54,6 +55,9 @@
     </message>
     <message>
         <source>must be an absolute path</source>
+        <extracomment>the record of what ``desktop install`` wrote, in ``$KORTTY_HOME/rag/``
+----------
+quiet time after a file-system event before an auto source is refreshed (seconds)</extracomment>
         <translation>muss ein absoluter Pfad sein</translation>
     </message>
     <message>
@@ -86,6 +90,7 @@
     </message>
     <message>
         <source>gone</source>
+        <extracomment>the installed files are the user&apos;s, readable like the rest of a data folder</extracomment>
         <translation>verschwunden</translation>
     </message>
     <message>
@@ -452,6 +457,7 @@
     </message>
     <message>
         <source>No model given</source>
+        <extracomment>what the front ends take from here: the profile types and registry, and the checks and keyring calls a profile&apos;s form needs (the front ends never import the core&apos;s modules themselves)</extracomment>
         <translation>Kein Modell angegeben</translation>
     </message>
     <message>
@@ -812,6 +818,7 @@
     </message>
     <message>
         <source>Store {name} keeps no links between notes (a Qdrant store)</source>
+        <extracomment>the embedding models installed here (app/model_library.py) Qdrant stores&apos; service checks and API keys (app/qdrant_access.py) the person&apos;s judged questions of each store (app/judging.py)</extracomment>
         <translation>Speicher {name} hält keine Verweise zwischen Notizen fest (ein Qdrant-Speicher)</translation>
     </message>
     <message>
@@ -1149,7 +1156,7 @@
     </message>
     <message>
         <source>No store named {name}</source>
-        <extracomment>what the product did not create, as paths relative to the folder (``snapshots/notes.txt``)</extracomment>
+        <extracomment>what the product did not create, as paths relative to the folder (``snapshots/notes.txt``) Who is told when this process wrote a store definition (:func:`on_store_written`).</extracomment>
         <translation>Kein Speicher mit dem Namen {name}</translation>
     </message>
     <message>
@@ -2933,8 +2940,13 @@
         <translation>Kein Auszug passte in das Token-Budget; dem Prompt würde nichts hinzugefügt.</translation>
     </message>
     <message>
+        <source>The context window must be at least {minimum} tokens (not {value})</source>
+        <extracomment>The smallest context window a search accepts (tokens): a quarter of it is the block&apos;s budget. Below this best dense similarity (cosine), with no exact word match at all, the excerpts count as weak: dense search always returns *some* nearest neighbours, and related passages score well above it with the starter model. candidates existed, none relevant enough (``RetrievalResult.nothing_relevant``) no excerpts at all (nothing matched, or nothing fit the budget: ``RetrievalResult.note``) excerpts, but no exact word match and only a low similarity excerpts per document in the first pass; free slots are filled regardless afterwards</extracomment>
+        <translation>Das Kontextfenster muss mindestens {minimum} Tokens groß sein (nicht {value})</translation>
+    </message>
+    <message>
         <source>linked from {note}</source>
-        <extracomment>excerpts per document in the first pass; free slots are filled regardless afterwards None: the store&apos;s own fusion settings (``settings.retrieval``), else the defaults None: each store&apos;s own setting (``settings.retrieval.min_relevance``) expand the first stage&apos;s best hits along note links; None: each store&apos;s own setting (``settings.retrieval.graph``; :mod:`kortty_rag.retrieval.graph`) the link bonus (a share of the linking hit&apos;s fused score); None: the product&apos;s default</extracomment>
+        <extracomment>None: the store&apos;s own fusion settings (``settings.retrieval``), else the defaults None: each store&apos;s own setting (``settings.retrieval.min_relevance``) expand the first stage&apos;s best hits along note links; None: each store&apos;s own setting (``settings.retrieval.graph``; :mod:`kortty_rag.retrieval.graph`) the link bonus (a share of the linking hit&apos;s fused score); None: the product&apos;s default</extracomment>
         <translation>verwiesen von {note}</translation>
     </message>
     <message>
@@ -2952,7 +2964,7 @@
     </message>
     <message>
         <source>Both dense and lexical search are switched off</source>
-        <extracomment>the result types live in :mod:`kortty_rag.retrieval.results`; callers import them from here</extracomment>
+        <extracomment>the result types live in :mod:`kortty_rag.retrieval.results`; callers import them from here held by a search (and a floor calibration) from start to end; :meth:`close` takes it</extracomment>
         <translation>Vektorsuche und Wortsuche sind beide ausgeschaltet</translation>
     </message>
     <message>
@@ -3317,7 +3329,7 @@
     </message>
     <message>
         <source>{type} file system: changes made elsewhere are not reported</source>
-        <extracomment>File systems whose changes made on other machines never reach inotify. Reads (ours included: the refresh opens every file) are not changes. on_due(store id, source ids, reason): a refresh of these sources is due.</extracomment>
+        <extracomment>File systems whose changes made on other machines never reach inotify. Reads (ours included: the refresh opens every file) are not changes. on_due(store id, source ids, reason): a refresh of these sources is due. held while watches are scheduled or dropped (a registry write may resync from any thread)</extracomment>
         <translation>Dateisystem {type}: Änderungen, die anderswo gemacht werden, werden nicht gemeldet</translation>
     </message>
     <message>
@@ -6808,7 +6820,6 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     <name>TestSearchDialog</name>
     <message>
         <source>Relevance</source>
-        <extracomment>below this best dense similarity, with no lexical match, results count as weak</extracomment>
         <translation>Relevanz</translation>
     </message>
     <message>

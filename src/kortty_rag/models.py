@@ -22,6 +22,8 @@ GiB = 1024 * MiB
 DEFAULT_MAX_FILE_SIZE = 50 * MiB
 MIN_MAX_FILE_SIZE = 1 * MiB
 MAX_MAX_FILE_SIZE = 1 * GiB
+#: quiet time after a file-system event before an auto source is refreshed (seconds)
+DEFAULT_DEBOUNCE_SECONDS = 2.0
 
 
 class StoreType(StrEnum):

@@ -115,7 +115,7 @@ def test_marks_from_the_keyboard_are_kept_and_checked_before_and_now(
             assert shown[row] == "right"
     assert "1 right, 1 wrong" in judging.state_label.text()
 
-    judged = Workspace().judgments(store).find(QUESTION)  # what the CLI reads
+    judged = Workspace().judging.judgments(store).find(QUESTION)  # what the CLI reads
     assert judged is not None
     assert judged.verdict(documents[0]) is Verdict.RELEVANT
     assert judged.verdict(result.excerpts[other].path) is Verdict.NOT_RELEVANT
@@ -143,6 +143,6 @@ def test_marks_from_the_keyboard_are_kept_and_checked_before_and_now(
         second.settings_label.text()
     )
     assert "→" in judging.state_label.text()
-    last = Workspace().judgments(store).last_check
+    last = Workspace().judging.judgments(store).last_check
     assert last is not None and last.settings["min_relevance"] == "high"
     second.close()

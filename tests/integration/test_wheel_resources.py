@@ -51,4 +51,4 @@ def test_the_wheel_contains_the_desktop_resources(tmp_path: Path) -> None:
             assert name in names, f"{name} is not in {wheel.name}"
             assert archive.read(name) == (ROOT / "resources" / relative).read_bytes()
         assert "kortty_rag/app_id.py" in names
-        assert "kortty_rag/app/desktop_entry.py" in names
+        assert "kortty_rag/app/desktop_entry/files.py" in names

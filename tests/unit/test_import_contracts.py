@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -25,12 +26,22 @@ FORBIDDEN = [
     (
         "cli/sources_cmd.py",
         "import kortty_rag.sync.session",
-        "Front ends reach stores through the application layer",
+        "Front ends import only the application layer and the base modules",
     ),
     (
         "mcp_server/server.py",
         "import kortty_rag.index.local",
-        "Front ends reach stores through the application layer",
+        "Front ends import only the application layer and the base modules",
+    ),
+    (
+        "gui/dialogs/model_wizard.py",
+        "from kortty_rag.embedding.catalog import CATALOG",
+        "Front ends import only the application layer and the base modules",
+    ),
+    (
+        "cli/watch_cmd.py",
+        "from kortty_rag.config.registry import StoreRegistry",
+        "Front ends import only the application layer and the base modules",
     ),
     (
         "app/workspace.py",
@@ -98,3 +109,30 @@ def test_every_folder_of_modules_is_a_package_the_contracts_see() -> None:
         str(f.relative_to(package)) for f in folders if not (f / "__init__.py").exists()
     )
     assert unseen == []
+
+
+#: what a front end may import besides ``kortty_rag.app`` (docs/DESIGN.md, "Layers"): the package
+#: root (its version), the front ends themselves and the base modules
+FRONT_END_MAY_IMPORT = {
+    "app", "cli", "gui", "mcp_server", "__init__", "__main__",
+    "models", "errors", "progress", "messages", "untrusted", "app_id", "resource_files",
+    "languages", "stop_signals",
+}  # fmt: skip
+
+
+def test_the_front_ends_contract_is_an_allow_list() -> None:
+    """Every top-level module or package of ``kortty_rag`` is either one a front end may import or
+    one the contract forbids them: a new package cannot slip past the contract by being new."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    (door,) = [c for c in contracts if c["name"].startswith("Front ends import only")]
+    forbidden = {name.removeprefix("kortty_rag.") for name in door["forbidden_modules"]}
+    package = ROOT / "src" / "kortty_rag"
+    top_level = {
+        path.stem if path.is_file() else path.name
+        for path in package.iterdir()
+        if path.name != "__pycache__" and (path.suffix == ".py" or (path / "__init__.py").exists())
+    }
+    assert top_level - forbidden - FRONT_END_MAY_IMPORT == set()
+    assert forbidden & FRONT_END_MAY_IMPORT == set()
+    assert forbidden <= top_level  # no stale names

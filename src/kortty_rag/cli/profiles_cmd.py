@@ -14,15 +14,20 @@ import argparse
 from dataclasses import replace
 
 from kortty_rag.app.fields import ProfileField, ProfileFieldError
-from kortty_rag.app.profiles import ProfileDraft, keep_profile_key
+from kortty_rag.app.profiles import (
+    AiProfile,
+    Backend,
+    ProfileDraft,
+    ProfileRegistry,
+    check_keyring,
+    forget_profile_key,
+    keep_profile_key,
+)
 from kortty_rag.app.profiles import checked_profile as app_checked_profile
 from kortty_rag.cli.qdrant_cmd import read_key
 from kortty_rag.cli.render import print_json, table
-from kortty_rag.config.secrets import delete_secret, profile_account, store_secret, usable_backend
 from kortty_rag.errors import UsageError
 from kortty_rag.models import Role
-from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 from kortty_rag.untrusted import escape_line
 
 #: what to do about a refused input, in this front end's own words (its options)
@@ -71,15 +76,15 @@ def cmd_add(args: argparse.Namespace) -> int:
     checked = checked_profile(args)
     key = read_key("API key: ") if checked.api_key_in_keyring else None
     if key is not None:
-        usable_backend()  # no keyring: fail before the profile is saved
+        check_keyring()  # no keyring: fail before the profile is saved
     registry = ProfileRegistry()
     same_name = [p for p in registry.load().profiles if p.name.lower() == checked.name.lower()]
     profile = registry.add(checked, replace_existing=args.replace)
     if key is None and any(p.api_key_in_keyring for p in same_name):
-        delete_secret(profile_account(profile.name))  # the replaced profile's keyring key
+        forget_profile_key(profile.name)  # the replaced profile's keyring key
     if key is not None:
         try:
-            store_secret(profile_account(profile.name), key)
+            keep_profile_key(profile.name, key)
         except BaseException:
             if not args.replace:
                 registry.remove(profile.name)
@@ -139,7 +144,7 @@ def cmd_key(args: argparse.Namespace) -> int:
             hint="API keys are for --backend openai profiles.",
         )
     if args.remove:
-        removed = delete_secret(profile_account(profile.name))
+        removed = forget_profile_key(profile.name)
         registry.add(replace(profile, api_key_in_keyring=False), replace_existing=True)
         if args.json:
             print_json({"profile": profile.name, "removed": removed})

@@ -56,7 +56,7 @@ def _qdrant_store(name: str) -> Store:
 
 def cmd_check(args: argparse.Namespace) -> int:
     store = _qdrant_store(args.name)
-    report = Workspace().check_qdrant(store)
+    report = Workspace().qdrant.check(store)
     if args.json:
         print_json({"store": store.name, "ok": True} | report.to_json())
         return 0
@@ -79,13 +79,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_key(args: argparse.Namespace) -> int:
     store = _qdrant_store(args.name)
     if args.remove:
-        removed = Workspace().remove_qdrant_key(store)
+        removed = Workspace().qdrant.remove_key(store)
         if args.json:
             print_json({"store": store.name, "removed": removed})
         else:
             print(f"{'Removed' if removed else 'There was no'} API key of store {store.name!r}.")
         return 0
-    backend = Workspace().set_qdrant_key(store, read_key())
+    backend = Workspace().qdrant.set_key(store, read_key())
     if args.json:
         print_json({"store": store.name, "stored": True, "keyring": backend})
     else:

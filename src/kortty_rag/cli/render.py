@@ -13,9 +13,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from kortty_rag.app.workspace import ReviewRow
 from kortty_rag.messages import human_size
 from kortty_rag.progress import ProgressState, ProgressTracker
-from kortty_rag.sources.review import ReviewRow
 from kortty_rag.untrusted import escape_json_text, escape_line
 
 

@@ -13,15 +13,15 @@ import sys
 from typing import Any
 
 from kortty_rag.app.guidance import weak_results_guidance
-from kortty_rag.app.workspace import Workspace
-from kortty_rag.cli.render import print_json
-from kortty_rag.errors import UsageError
-from kortty_rag.models import RelevanceLevel
-from kortty_rag.retrieval.search import (
+from kortty_rag.app.search_results import (
     DROP_BELOW_FLOOR,
     RetrievalResult,
     SearchOptions,
+    Weakness,
 )
+from kortty_rag.app.workspace import Workspace
+from kortty_rag.cli.render import print_json
+from kortty_rag.models import RelevanceLevel
 from kortty_rag.untrusted import escape_line, escape_lines
 
 WEAK_RESULTS_GUIDANCE = weak_results_guidance(lambda command: f"`{command}`")
@@ -76,8 +76,6 @@ def print_explanation(result: RetrievalResult) -> None:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    if args.context_window is not None and args.context_window < 256:
-        raise UsageError("--context-window must be at least 256 tokens")
     options = SearchOptions(
         dense=not args.lexical_only,
         lexical=not args.dense_only,
@@ -96,9 +94,10 @@ def cmd_search(args: argparse.Namespace) -> int:
         print(escape_lines(result.block))
     else:
         print(result.note)
-    if result.nothing_relevant:
+    weakness = result.weakness
+    if weakness is Weakness.NOTHING_RELEVANT:
         print(NOTHING_RELEVANT_GUIDANCE, file=sys.stderr)
-    elif len(result.excerpts) < 2:
+    elif weakness is not Weakness.NONE:
         print(WEAK_RESULTS_GUIDANCE, file=sys.stderr if result.block else sys.stdout)
     if args.explain:
         print_explanation(result)

@@ -17,7 +17,6 @@ from kortty_rag.cli.lexical_view import describe as describe_lexical
 from kortty_rag.cli.render import StderrProgress, print_json, review_table, table
 from kortty_rag.cli.stores_cmd import confirm
 from kortty_rag.errors import Cancelled, UsageError
-from kortty_rag.index.factory import lexical_language
 from kortty_rag.messages import msg
 from kortty_rag.models import (
     SourceOptions,
@@ -217,7 +216,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(describe_lexical(lexical_state(store), store.name))
     else:  # the points' own language needs a connection: `store retrieval` makes one
         print(
-            f"Lexical language: {languages.describe(lexical_language(store))} (`kortty-rag store "
+            f"Lexical language: {languages.describe(store.options.retrieval.language)} (`kortty-rag store "
             f"retrieval {store.name!r}` shows the language of the points)."
         )
     return 0

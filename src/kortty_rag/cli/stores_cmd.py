@@ -7,19 +7,15 @@ import sys
 from typing import Any
 
 from kortty_rag import languages
-from kortty_rag.app.lexical_state import lexical_state
+from kortty_rag.app.lexical_state import applied_fusion, lexical_state
 from kortty_rag.app.mcp_scope import allowed_root
-from kortty_rag.app.workspace import Workspace
+from kortty_rag.app.workspace import DamagedStore, Workspace
 from kortty_rag.cli import qdrant_cmd
 from kortty_rag.cli.lexical_view import describe as describe_lexical
 from kortty_rag.cli.render import StderrProgress, print_json, table
-from kortty_rag.config.registry import DamagedStore, StoreRegistry
-from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import UsageError
-from kortty_rag.index.factory import lexical_language
 from kortty_rag.messages import human_size
 from kortty_rag.models import FusionMethod, Store, StoreRoles, StoreType
-from kortty_rag.retrieval.search import store_weights
 from kortty_rag.untrusted import escape_line
 
 OK, DAMAGED = "OK", "DAMAGED"
@@ -39,14 +35,15 @@ def confirm(question: str, assume_yes: bool) -> bool:
 
 
 def cmd_create(args: argparse.Namespace) -> int:
-    model = get_model(args.model)
+    workspace = Workspace()
+    model = workspace.models.get(args.model)
     roles = StoreRoles(text=args.text, coding=args.coding)
     if args.type == StoreType.QDRANT.value:
         store = qdrant_cmd.create_qdrant_store(args, model.identity(), roles)
     elif args.url or args.collection or args.api_key_from_stdin:
         raise UsageError("--url, --collection and --api-key-from-stdin need --type qdrant")
     else:
-        store = Workspace().create_store(args.name, model.identity(), roles=roles)
+        store = workspace.create_store(args.name, model.identity(), roles=roles)
     if args.json:
         print_json(store_json(store))
     else:
@@ -71,12 +68,12 @@ def damaged_json(broken: DamagedStore) -> dict[str, Any]:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    survey = StoreRegistry().survey()
+    survey = Workspace().survey()
     stores = survey.stores
     if args.json:
         print_json(
             [
-                store_json(s) | {"status": OK, "lexical_language": lexical_language(s)}
+                store_json(s) | {"status": OK, "lexical_language": s.options.retrieval.language}
                 for s in stores
             ]
             + [damaged_json(d) for d in survey.damaged]
@@ -99,7 +96,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 roles or "-",
                 str(len(s.sources)),
                 f"{files}/{chunks}",
-                lexical_language(s),
+                s.options.retrieval.language,
             ]
         )
     for broken in survey.damaged:
@@ -115,7 +112,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_delete(args: argparse.Namespace) -> int:
     workspace = Workspace()
     store = workspace.store(args.name)
-    folder = workspace.registry.folder(store)
+    folder = workspace.store_folder(store)
     question = (
         f"Delete store {store.name!r}? This removes its index folder {escape_line(str(folder))} "
         f"({len(store.sources)} source definitions and their chunks). Your source files are NOT "
@@ -180,7 +177,7 @@ def cmd_roles(args: argparse.Namespace) -> int:
 def fusion_text(store: Store, language: str | None = None) -> str:
     """The store's fusion in words: "convex fusion, dense weight 0.8" / "rrf fusion, … RRF k 60";
     ``language``: the store's text's (a model not trained for it has a lower dense weight)."""
-    weights = store_weights(store, language)
+    weights = applied_fusion(store, language)
     text = f"{weights.method} fusion, dense weight {weights.dense:g}"
     if weights.dense != store.options.retrieval.dense_weight:
         text += f" (its model was not trained for {languages.describe(language or '')} text)"
@@ -225,7 +222,7 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
                 "retrieval": shown,
                 "relevance": floor.to_json(),
                 # the dense weight queries use (lower where the model does not know the language)
-                "dense_weight_applied": store_weights(store, lexical.language).dense,
+                "dense_weight_applied": applied_fusion(store, lexical.language).dense,
                 "lexical_index": lexical.to_json(),
             }
         )
@@ -243,7 +240,7 @@ def cmd_retrieval(args: argparse.Namespace) -> int:
 def cmd_rebuild(args: argparse.Namespace) -> int:
     workspace = Workspace()
     store = workspace.store(args.name)
-    identity = get_model(args.model).identity() if args.model else None
+    identity = workspace.models.get(args.model).identity() if args.model else None
     progress = StderrProgress()
     summary = workspace.rebuild_store(store, identity, progress=progress.tracker)
     progress.done()

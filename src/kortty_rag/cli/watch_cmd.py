@@ -13,14 +13,14 @@ from typing import Any
 
 from kortty_rag.app.auto_refresh import AutoRefresher, RefreshResult
 from kortty_rag.app.diagnostics import start_log
-from kortty_rag.config.registry import StoreRegistry
+from kortty_rag.app.workspace import Workspace
+from kortty_rag.models import Store
 from kortty_rag.stop_signals import stopping_on_signals
-from kortty_rag.sync.watch import SourceWatcher
 from kortty_rag.untrusted import escape_line
 
 
-def _report(registry: StoreRegistry) -> Any:
-    names = {s.id: s.name for s in registry.list()}
+def _report(stores: list[Store]) -> Any:
+    names = {s.id: s.name for s in stores}
 
     def show(result: RefreshResult) -> None:
         name = escape_line(names.get(result.store_id, result.store_id))
@@ -42,24 +42,27 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def _watch(args: argparse.Namespace) -> int:
-    registry = StoreRegistry()
-    stores = [registry.get(n) for n in args.store] if args.store else registry.list()
+    workspace = Workspace()
+    everything = workspace.stores()
+    stores = [workspace.store(n) for n in args.store] if args.store else everything
     start_log("watch")  # the refreshes' failures, with tracebacks of unexpected ones
-    refresher = AutoRefresher(registry=registry, on_result=_report(registry)).start()
-    watcher = SourceWatcher(refresher.request, registry=registry, debounce=args.debounce)
+    refresher = AutoRefresher(registry=workspace.registry, on_result=_report(everything)).start()
+    watching = workspace.watch(
+        refresher.request, stores=stores if args.store else None, debounce=args.debounce
+    )
     try:
-        watcher.start(stores)
-        for (store_id, source_id), reason in watcher.limited.items():
-            source = registry.get(store_id).source(source_id)
+        watching.start()
+        for (store_id, source_id), reason in watching.limited.items():
+            source = workspace.store(store_id).source(source_id)
             where = escape_line(f"{source.path}: {reason}")
             print(f"limited watching: {where} (refresh it manually)", flush=True)
-        count = len(watcher.watched)
+        count = len(watching.watched)
         if args.once:
             refresher.wait_idle(timeout=24 * 3600)
             return 0
         print(f"Watching {count} auto sources in {len(stores)} stores; Ctrl-C stops.", flush=True)
         threading.Event().wait()
     finally:
-        watcher.stop()
+        watching.stop()
         refresher.stop()
     return 0

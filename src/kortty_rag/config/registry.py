@@ -16,9 +16,11 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import logging
 import os
 import re
 import secrets
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -198,8 +200,39 @@ def _name_in(folder: Path) -> str:
     return name if isinstance(name, str) and name.strip() else folder.name
 
 
+#: Who is told when this process wrote a store definition (:func:`on_store_written`).
+_listeners: list[Callable[[str], None]] = []
+_listeners_lock = threading.Lock()
+
+
+def on_store_written(listener: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``listener(store_id)`` after this process created, changed or deleted a store's
+    definition, through any registry; returns the call that stops it. A listener runs on the writing
+    thread, after the write, outside every lock the write took; its failure is logged, never raised
+    into the write."""
+    with _listeners_lock:
+        _listeners.append(listener)
+
+    def stop() -> None:
+        with _listeners_lock, contextlib.suppress(ValueError):
+            _listeners.remove(listener)
+
+    return stop
+
+
+def _written(store_id: str) -> None:
+    with _listeners_lock:
+        listeners = list(_listeners)
+    for listener in listeners:
+        try:
+            listener(store_id)
+        except Exception:
+            logging.getLogger(__name__).exception("a listener to store writes failed")
+
+
 class StoreRegistry:
-    """All stores under the current ``KORTTY_HOME``."""
+    """All stores under the current ``KORTTY_HOME``; writes are announced to
+    :func:`on_store_written`."""
 
     def survey(self) -> StoreSurvey:
         """Read every store folder; a damaged definition is recorded with its error, never raised."""
@@ -287,6 +320,7 @@ class StoreRegistry:
             ):
                 stores.rmdir(store_id)  # still empty: nothing of the store was saved
             raise
+        _written(store_id)
         return store
 
     def reload(self, store: Store) -> Store:
@@ -303,9 +337,11 @@ class StoreRegistry:
             if current is None:
                 raise NotFoundError(msg("Store {store} no longer exists", store=repr(store_id)))
             updated = change(current)
-            if updated != current:
-                _write_store(updated)
-            return updated
+            if updated == current:
+                return updated
+            _write_store(updated)
+        _written(store_id)
+        return updated
 
     def folder(self, store: Store) -> Path:
         return store_dir(store.id)
@@ -329,6 +365,7 @@ class StoreRegistry:
                 if not kept:
                     with contextlib.suppress(OSError):  # something appeared meanwhile: it stays
                         stores.rmdir(store.id)
+            _written(store.id)
         except OSError as exc:
             raise ConfigError(
                 msg(

@@ -14,8 +14,9 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from kortty_rag import __version__
+from kortty_rag.app.data_folder import data_folder
+from kortty_rag.app.watching import Watching
 from kortty_rag.app.workspace import Workspace
-from kortty_rag.config.paths import rag_dir
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.backup_actions import BackupActions
 from kortty_rag.gui.common import (
@@ -36,7 +37,6 @@ from kortty_rag.gui.state import decode, encode, load_state, save_state
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.stores_tab import StoresTab
 from kortty_rag.gui.workers import JobRunner
-from kortty_rag.sync.watch import SourceWatcher
 
 
 def about_text() -> str:
@@ -54,7 +54,7 @@ def about_text() -> str:
         "Local knowledge stores for retrieval-augmented generation: your files are only read, "
         "and everything is indexed on this computer.",
     )
-    folder = translate("MainWindow", "Data folder: {folder}").format(folder=rag_dir())
+    folder = translate("MainWindow", "Data folder: {folder}").format(folder=data_folder())
     return (
         f"{purpose}\n\n"
         f"llama-cpp-python {llama}\nQt {qVersion()} (PySide6 {PySide6.__version__})\n"
@@ -88,7 +88,7 @@ class MainWindow(QMainWindow):
         self.tabs.setTabToolTip(
             1, self.tr("AI profiles, and which knowledge stores each role and MCP may use")
         )
-        self.models_tab = ModelsTab(self.runner, self.chooser, self)
+        self.models_tab = ModelsTab(self.runner, self.chooser, self, models=self.workspace.models)
         self.tabs.addTab(self.models_tab, self.tr("Model&s"))
         self.tabs.setTabToolTip(2, self.tr("The embedding models installed on this computer"))
         describe(
@@ -114,13 +114,11 @@ class MainWindow(QMainWindow):
         self.models_tab.models_changed.connect(self.stores_tab.reload)
         # roles shown in the stores tab follow the profiles tab
         self.profiles_tab.changed.connect(lambda *_: self.stores_tab.reload())
-        self.watcher: SourceWatcher | None = None
-        if watch:
-            self.watcher = SourceWatcher(
-                lambda store_id, sources, reason: self.refresh_due.emit(store_id, sorted(sources)),
-                registry=self.registry,
-            )
-            self.watcher.start()
+        self.watcher: Watching | None = None
+        if watch:  # follows every change of a store's sources by itself (app/watching.py)
+            self.watcher = self.workspace.watch(
+                lambda store_id, sources, reason: self.refresh_due.emit(store_id, sorted(sources))
+            ).start()
 
     def _build_menus(self) -> None:
         """File (Open data folder, Quit) and Help (About), with the platform's shortcuts."""
@@ -129,7 +127,7 @@ class MainWindow(QMainWindow):
         self.open_data_action = QAction(self.tr("&Open data folder"), self)
         self.open_data_action.setObjectName("openDataFolderAction")
         self.open_data_action.setStatusTip(
-            self.tr("Open {folder} in the file manager").format(folder=rag_dir())
+            self.tr("Open {folder} in the file manager").format(folder=data_folder())
         )
         self.open_data_action.triggered.connect(self.open_data_folder)
         file_menu.addAction(self.open_data_action)
@@ -178,7 +176,7 @@ class MainWindow(QMainWindow):
         self.about_box: QMessageBox | None = None
 
     def open_data_folder(self) -> None:
-        folder = rag_dir()
+        folder = data_folder()
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
@@ -219,9 +217,6 @@ class MainWindow(QMainWindow):
         box.open()
 
     def _stores_changed(self) -> None:
-        if self.watcher is not None:
-            for store in self.registry.list():
-                self.watcher.resync(store)
         self.profiles_tab.reload()
 
     # -- persistence --------------------------------------------------------------------------------

@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kortty_rag.config.paths import models_dir
-from kortty_rag.embedding.installed import InstalledModel, list_models
+from kortty_rag.app.model_library import InstalledModel, ModelLibrary
 from kortty_rag.gui.common import PathChooser, describe, set_tab_order
 from kortty_rag.gui.dialogs.model_wizard import ElidedLabel, ModelWizard
 from kortty_rag.gui.hints import core_words
@@ -116,10 +115,16 @@ class ModelsTab(QWidget):
     models_changed = Signal()
 
     def __init__(
-        self, runner: JobRunner, chooser: PathChooser, parent: QWidget | None = None
+        self,
+        runner: JobRunner,
+        chooser: PathChooser,
+        parent: QWidget | None = None,
+        *,
+        models: ModelLibrary | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("modelsTab")
+        self.models_library = models or ModelLibrary()
         self.runner = runner
         self.chooser = chooser
         self.wizard: ModelWizard | None = None
@@ -183,14 +188,14 @@ class ModelsTab(QWidget):
     def reload(self) -> None:
         """Read the models folder again, keeping the selected model selected."""
         selected = self.selected_id()
-        self.model.set_rows(list_models())
+        self.model.set_rows(self.models_library.installed())
         self.empty_hint.setVisible(not self.model.rows)
         self.folder.set_full_text(self._folder_text())
         if selected is not None:
             self.select(selected)
 
     def _folder_text(self) -> str:
-        return self.tr("Installed in {path}").format(path=models_dir())
+        return self.tr("Installed in {path}").format(path=self.models_library.folder())
 
     def selected_id(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()
@@ -206,7 +211,9 @@ class ModelsTab(QWidget):
             self.wizard.raise_()
             self.wizard.activateWindow()
             return
-        wizard = ModelWizard(self.runner, self.chooser, role="embedding", parent=self)
+        wizard = ModelWizard(
+            self.runner, self.chooser, role="embedding", parent=self, models=self.models_library
+        )
         wizard.installed.connect(self._installed)
         self.wizard = wizard
         wizard.open()

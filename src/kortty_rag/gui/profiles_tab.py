@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kortty_rag.app.profiles import AiProfile, ProfileRegistry, ProfileSettings
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import (
@@ -52,7 +53,6 @@ from kortty_rag.gui.dialogs.profile_editor import ProfileEditor, backend_label, 
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.models import Role, Store
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry, ProfileSettings
 
 #: store table columns holding a check box, and the StoreRoles field each one edits
 ROLE_COLUMNS = {1: "text", 2: "coding", 3: "autonomous", 4: "mcp"}

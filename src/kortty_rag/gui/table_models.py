@@ -22,11 +22,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
+from kortty_rag.app.workspace import ReviewRow
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.messages import human_size
 from kortty_rag.models import Source, SourceKind, SourceStatus, SyncMode
-from kortty_rag.sources.review import ReviewRow
 
 if TYPE_CHECKING:
     from kortty_rag.app.workspace import PreparedReview

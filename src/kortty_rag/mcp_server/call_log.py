@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from kortty_rag.config.paths import rag_dir
+from kortty_rag.app.data_folder import log_folder
 
 MAX_BYTES = 1024 * 1024
 KEPT_FILES = 3
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 
 def mcp_log_file() -> Path:
-    return rag_dir() / "logs" / LOG_NAME
+    return log_folder() / LOG_NAME
 
 
 class CallLog:

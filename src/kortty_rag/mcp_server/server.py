@@ -35,7 +35,6 @@ import functools
 import inspect
 import json
 import logging
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -47,22 +46,20 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from kortty_rag import __version__
 from kortty_rag.app.diagnostics import start_log
 from kortty_rag.app.mcp_scope import McpStores, check_mcp_root
-from kortty_rag.app.workspace import PreparedReview, Workspace, find_source
-from kortty_rag.errors import KorttyRagError, UsageError
-from kortty_rag.mcp_server.call_log import CallLog
-from kortty_rag.models import FileStatus, SyncMode
-from kortty_rag.retrieval.context import neutralise_location
-from kortty_rag.retrieval.search import (
+from kortty_rag.app.search_results import (
     NO_MATCHES,
     RetrievalResult,
     RetrievalService,
     SearchOptions,
+    neutralise_location,
 )
-from kortty_rag.sources.review import ReviewRow
+from kortty_rag.app.workspace import PreparedReview, ReviewRow, Workspace, find_source
+from kortty_rag.errors import KorttyRagError
+from kortty_rag.mcp_server.call_log import CallLog
+from kortty_rag.models import FileStatus, SyncMode
 from kortty_rag.stop_signals import exiting_on_signals
 
 SERVER_NAME = "kortty-rag"
-MIN_CONTEXT_WINDOW = 256
 #: Rows listed per category in an add/refresh answer; the counts always cover everything.
 MAX_LISTED_ROWS = 50
 MAX_LISTED_DROPS = 10
@@ -189,6 +186,7 @@ def _explanation(result: RetrievalResult) -> dict[str, Any]:
         "used_tokens": result.used_tokens,
         "relevance": data["relevance"],
         "note": data["note"],
+        "weakness": data["weakness"],
         "excerpts": [brief(e) for e in data["excerpts"]],
         "dropped_counts": dict(Counter(d.reason for d in result.dropped)),
         "dropped": [brief(d) for d in data["dropped"][:MAX_LISTED_DROPS]],
@@ -202,17 +200,11 @@ class StoreTools:
     def __init__(self, service: RetrievalService | None = None) -> None:
         self.stores = McpStores()
         self.workspace = Workspace(self.stores, service)
-        self._service_lock = threading.Lock()
 
     def close(self, *, wait: float = -1) -> None:
         """Close every open store; with ``wait`` (seconds) give up if a call holds them that long
         (a signal handler must not wait forever for the code it interrupted)."""
-        if not self._service_lock.acquire(timeout=wait):
-            return
-        try:
-            self.workspace.close()
-        finally:
-            self._service_lock.release()
+        self.workspace.close(wait=wait)
 
     def search(
         self,
@@ -230,14 +222,11 @@ class StoreTools:
         target model's context window: the block then gets at most 25 % of it (never more than 4000).
         Only excerpts relevant enough for the store's minimum relevance are given: when none is, the
         block is empty and the answer says so (the explanation lists the rejected candidates)."""
-        if context_window is not None and context_window < MIN_CONTEXT_WINDOW:
-            raise UsageError(f"context_window must be at least {MIN_CONTEXT_WINDOW} tokens")
         found = self.stores.get(store)
         options = SearchOptions(dense=dense, lexical=lexical, explain=True)
-        with self._service_lock:
-            result = self.workspace.search(
-                query, [found], options=options, context_window=context_window
-            )
+        result = self.workspace.search(
+            query, [found], options=options, context_window=context_window
+        )
         explanation = _untrusted(_explanation(result))
         # nothing matched at all: the guidance; candidates that were not relevant or did not fit: why
         empty = NO_EXCERPTS if result.note in ("", NO_MATCHES) else result.note

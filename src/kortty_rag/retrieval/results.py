@@ -4,9 +4,11 @@ the context block, what was dropped and why (:mod:`kortty_rag.retrieval.search` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from kortty_rag.errors import UsageError
 from kortty_rag.messages import msg
 from kortty_rag.models import (
     LOCATION_SEPARATOR,
@@ -36,6 +38,26 @@ NO_MATCHES = msg("No excerpts found.")
 NOTHING_RELEVANT = msg("No excerpt was relevant enough; nothing would be added to the prompt.")
 NOTHING_FITS = msg("No excerpt fit the token budget; nothing would be added to the prompt.")
 
+#: The smallest context window a search accepts (tokens): a quarter of it is the block's budget.
+MIN_CONTEXT_WINDOW = 256
+#: Below this best dense similarity (cosine), with no exact word match at all, the excerpts count
+#: as weak: dense search always returns *some* nearest neighbours, and related passages score well
+#: above it with the starter model.
+WEAK_DENSE_SCORE = 0.3
+
+
+class Weakness(Enum):
+    """Whether a result is weak, and how: one definition for every front end (the CLI prints the
+    guidance, Test search shows it, the MCP server reports it)."""
+
+    NONE = "none"
+    #: candidates existed, none relevant enough (``RetrievalResult.nothing_relevant``)
+    NOTHING_RELEVANT = "nothing_relevant"
+    #: no excerpts at all (nothing matched, or nothing fit the budget: ``RetrievalResult.note``)
+    NO_EXCERPTS = "no_excerpts"
+    #: excerpts, but no exact word match and only a low similarity
+    LOOSE = "loose"
+
 
 @dataclass(frozen=True)
 class RetrievalLimits:
@@ -49,6 +71,18 @@ class RetrievalLimits:
         if context_window is None:
             return self.max_tokens
         return min(self.max_tokens, int(context_window * self.context_share))
+
+    @staticmethod
+    def check_window(context_window: int | None) -> None:
+        """Refuse a context window too small to hold any block (:data:`MIN_CONTEXT_WINDOW`)."""
+        if context_window is not None and context_window < MIN_CONTEXT_WINDOW:
+            raise UsageError(
+                msg(
+                    "The context window must be at least {minimum} tokens (not {value})",
+                    minimum=MIN_CONTEXT_WINDOW,
+                    value=context_window,
+                )
+            )
 
 
 @dataclass(frozen=True)
@@ -226,6 +260,21 @@ class RetrievalResult:
         """Candidates existed, but none was relevant enough: nothing goes into a prompt."""
         return self.note == NOTHING_RELEVANT
 
+    @property
+    def weakness(self) -> Weakness:
+        """Whether the excerpts look weak (:class:`Weakness`): none, nothing relevant, or only
+        loose matches (no exact word match and a best dense similarity below
+        :data:`WEAK_DENSE_SCORE`)."""
+        if self.nothing_relevant:
+            return Weakness.NOTHING_RELEVANT
+        if not self.excerpts:
+            return Weakness.NO_EXCERPTS
+        candidates = [e.candidate for e in self.excerpts]
+        if any(c.lexical_rank is not None for c in candidates):
+            return Weakness.NONE
+        best = max((c.dense_score for c in candidates if c.dense_score is not None), default=None)
+        return Weakness.LOOSE if best is None or best < WEAK_DENSE_SCORE else Weakness.NONE
+
     def to_json(self, *, raw_text: bool = False) -> dict[str, Any]:
         """The result for machines; ``raw_text`` adds each excerpt's unneutralised text."""
         return {
@@ -238,6 +287,7 @@ class RetrievalResult:
             "dropped": [d.to_json() for d in self.dropped],
             "block": self.block,
             "note": self.note or None,
+            "weakness": self.weakness.value,
         }
 
 

@@ -55,15 +55,18 @@ from kortty_rag.retrieval.results import (
     DROP_DISABLED,
     DROP_PER_DOCUMENT,
     DROP_TOTAL,
+    MIN_CONTEXT_WINDOW,
     NO_MATCHES,
     NOTHING_FITS,
     NOTHING_RELEVANT,
+    WEAK_DENSE_SCORE,
     Candidate,
     Dropped,
     Excerpt,
     RetrievalLimits,
     RetrievalResult,
     SearchOptions,
+    Weakness,
     document_path,
 )
 
@@ -74,15 +77,18 @@ __all__ = [
     "DROP_DISABLED",
     "DROP_PER_DOCUMENT",
     "DROP_TOTAL",
+    "MIN_CONTEXT_WINDOW",
     "NOTHING_FITS",
     "NOTHING_RELEVANT",
     "NO_MATCHES",
+    "WEAK_DENSE_SCORE",
     "Candidate",
     "Dropped",
     "Excerpt",
     "RetrievalLimits",
     "RetrievalResult",
     "SearchOptions",
+    "Weakness",
     "document_path",
 ]
 
@@ -347,10 +353,16 @@ class RetrievalService:
     follows its ``CURRENT`` pointer, a Qdrant store reads the committed generations with every
     query, and the sources to search come with the store definition each query passes.
     :meth:`forget` only releases what a deleted store held open.
+
+    One search runs at a time (an embedder is not shared between threads), and :meth:`close` waits
+    for the running one: a front end that serves calls from several threads (the MCP server) needs
+    no lock of its own.
     """
 
     def __init__(self, load_embedder: Callable[[Store], Embedder] | None = None) -> None:
         self._lock = threading.Lock()
+        #: held by a search (and a floor calibration) from start to end; :meth:`close` takes it
+        self._in_use = threading.RLock()
         self._vectors: dict[tuple[object, ...], VectorStore] = {}
         self._load_embedder = load_embedder or _default_embedder
 
@@ -378,20 +390,25 @@ class RetrievalService:
     ) -> RetrievalResult:
         if options is not None and not (options.dense or options.lexical):
             raise UsageError(msg("Both dense and lexical search are switched off"))
-        return retrieve(
-            query,
-            stores,
-            self.resources,
-            limits=limits,
-            options=options,
-            context_window=context_window,
-        )
+        RetrievalLimits.check_window(context_window)
+        with self._in_use:
+            return retrieve(
+                query,
+                stores,
+                self.resources,
+                limits=limits,
+                options=options,
+                context_window=context_window,
+            )
 
     def floor(self, store: Store, level: RelevanceLevel | None = None) -> RelevanceFloor:
         """The relevance floor ``store``'s candidates meet (``level``, else the store's own), with
         the calibration its served snapshot keeps."""
-        calibration = store_calibration(store, self.resources, dense=store.options.retrieval.dense)
-        return floor_for(store, level, calibration, text_language(store, self.resources))
+        with self._in_use:
+            calibration = store_calibration(
+                store, self.resources, dense=store.options.retrieval.dense
+            )
+            return floor_for(store, level, calibration, text_language(store, self.resources))
 
     def forget(self, store_id: str) -> None:
         with self._lock:
@@ -400,11 +417,20 @@ class RetrievalService:
         for vectors in closing:
             vectors.close()
 
-    def close(self) -> None:
-        with self._lock:
-            stores, self._vectors = list(self._vectors.values()), {}
-        for vectors in stores:
-            vectors.close()
+    def close(self, *, wait: float = -1) -> bool:
+        """Close every open store once no search runs; with ``wait`` (seconds) give up after that
+        long and say so (``False``): a signal handler must not wait forever for the code it
+        interrupted."""
+        if not self._in_use.acquire(timeout=wait):
+            return False
+        try:
+            with self._lock:
+                stores, self._vectors = list(self._vectors.values()), {}
+            for vectors in stores:
+                vectors.close()
+        finally:
+            self._in_use.release()
+        return True
 
 
 def opened_from(store: Store) -> tuple[object, ...]:

@@ -23,9 +23,8 @@ from typing import Any
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.messages import msg
-from kortty_rag.models import Source, SourceKind, Store, SyncMode
+from kortty_rag.models import DEFAULT_DEBOUNCE_SECONDS, Source, SourceKind, Store, SyncMode
 
-DEFAULT_DEBOUNCE_SECONDS = 2.0
 #: File systems whose changes made on other machines never reach inotify.
 NETWORK_FILE_SYSTEMS = frozenset(
     {
@@ -131,6 +130,8 @@ class SourceWatcher:
         self._watches: dict[tuple[str, str], Any] = {}
         self._pending: dict[tuple[str, str], float] = {}
         self._lock = threading.Lock()
+        #: held while watches are scheduled or dropped (a registry write may resync from any thread)
+        self._schedule_lock = threading.RLock()
         self._wake = threading.Event()
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
@@ -150,8 +151,9 @@ class SourceWatcher:
         )
         self._thread.start()
         targets = list(stores) if stores is not None else self.registry.list()
-        for store in targets:
-            self._watch_store(store)
+        with self._schedule_lock:
+            for store in targets:
+                self._watch_store(store)
         if reconcile:
             for store in targets:
                 due = frozenset(w.source.id for w in self._auto_sources(store))
@@ -162,10 +164,11 @@ class SourceWatcher:
         self._stopped.set()
         self._wake.set()
         logging.getLogger(_OVERFLOW_LOGGER).removeHandler(self._overflow_log)
-        if self._observer is not None:
-            self._observer.stop()
-            self._observer.join(timeout=10)
-            self._observer = None
+        with self._schedule_lock:
+            observer, self._observer = self._observer, None
+        if observer is not None:
+            observer.stop()
+            observer.join(timeout=10)
         if self._thread is not None:
             self._thread.join(timeout=10)
             self._thread = None
@@ -174,9 +177,23 @@ class SourceWatcher:
     def resync(self, store: Store) -> None:
         """Follow configuration changes of ``store`` (sources added, removed, switched mode)."""
         wanted = {w.source.id for w in self._auto_sources(store)}
-        for key in [k for k in self._watches if k[0] == store.id and k[1] not in wanted]:
+        with self._schedule_lock:
+            if self._observer is None:  # stopped (or not started): nothing to follow
+                return
+            self._drop(lambda key: key[0] == store.id and key[1] not in wanted)
+            self._watch_store(store)
+
+    def forget(self, store_id: str) -> None:
+        """Stop watching every source of a store that is gone."""
+        with self._schedule_lock:
+            if self._observer is not None:
+                self._drop(lambda key: key[0] == store_id)
+
+    def _drop(self, which: Callable[[tuple[str, str]], bool]) -> None:
+        for key in [k for k in self._watches if which(k)]:
             self._observer.unschedule(self._watches.pop(key))
-        self._watch_store(store)
+        for key in [k for k in self.limited if which(k)]:
+            del self.limited[key]
 
     @property
     def watched(self) -> list[tuple[str, str]]:

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from kortty_rag.app.choices import PRESET_FAMILIES, Backend
 from kortty_rag.models import Role
-from kortty_rag.profiles.kinds import PRESET_FAMILIES, Backend
 
 
 def register_models(commands: Any) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kortty_rag.app.choices import RequestKind
 from kortty_rag.cli.parsers.models import parse_role
 from kortty_rag.models import RelevanceLevel
-from kortty_rag.profiles.roles import RequestKind
 
 
 def register_search(commands: Any) -> None:

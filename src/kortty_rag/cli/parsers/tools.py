@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kortty_rag.sync.watch import DEFAULT_DEBOUNCE_SECONDS
+from kortty_rag.app.choices import DEFAULT_DEBOUNCE_SECONDS
 
 
 def register_watch(commands: Any) -> None:

@@ -29,9 +29,10 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag import languages
+from kortty_rag.app.model_library import InstalledModel
+from kortty_rag.app.search_results import DEFAULT_LEVEL
 from kortty_rag.app.stores import QdrantTarget, check_qdrant_target
 from kortty_rag.app.workspace import Workspace
-from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, describe, keyboard_friendly, show_error
 from kortty_rag.gui.hints import core_words
@@ -39,7 +40,6 @@ from kortty_rag.gui.lexical_language import language_combo, selected_language
 from kortty_rag.gui.relevance import relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Store, StoreRoles, StoreType
-from kortty_rag.retrieval.relevance import DEFAULT_LEVEL
 from kortty_rag.untrusted import escape_line
 
 
@@ -194,7 +194,7 @@ class CreateStoreDialog(QDialog):
 
     def reload_models(self, select: str | None = None) -> None:
         self.model_combo.clear()
-        for model in list_models():
+        for model in self.workspace.models.installed():
             self.model_combo.addItem(
                 self.tr("{name} ({dimensions} dimensions)").format(
                     name=core_words(model.name), dimensions=model.dimensions
@@ -206,7 +206,7 @@ class CreateStoreDialog(QDialog):
 
     def selected_model(self) -> InstalledModel | None:
         model_id = self.model_combo.currentData()
-        return next((m for m in list_models() if m.id == model_id), None)
+        return self.workspace.models.find(model_id)
 
     def _model_changed(self) -> None:
         model = self.selected_model()

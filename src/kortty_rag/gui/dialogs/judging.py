@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.app.judged_check import CheckReport
 from kortty_rag.app.judgments import JudgedQuestion, Location, Mark, Verdict
+from kortty_rag.app.search_results import RetrievalResult
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import (
@@ -51,7 +52,6 @@ from kortty_rag.gui.table_models import full_time, readable_time
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Store
 from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker
-from kortty_rag.retrieval.search import RetrievalResult
 
 
 def mark_column() -> tuple[str, str]:
@@ -186,7 +186,7 @@ class JudgeControls(QWidget):
         """A new search's excerpts: show the marks kept for its question."""
         self.result = result
         try:
-            self.judged = self.workspace.judgments(self.store).find(result.query)
+            self.judged = self.workspace.judging.judgments(self.store).find(result.query)
         except KorttyRagError as exc:
             self.judged = None
             self.state_label.setText(core_words(exc.message))
@@ -210,7 +210,7 @@ class JudgeControls(QWidget):
         chunk = excerpt.chunk
         mark = Mark(excerpt.path, verdict, Location(chunk.page, chunk.start, chunk.end))
         try:
-            self.judged = self.workspace.judge(self.store, self.result.query, [mark])
+            self.judged = self.workspace.judging.judge(self.store, self.result.query, [mark])
         except KorttyRagError as exc:
             show_error(self, self.tr("Mark the excerpt"), exc)
             return
@@ -231,7 +231,7 @@ class JudgeControls(QWidget):
         self.right_button.setEnabled(selected)
         self.wrong_button.setEnabled(selected)
         try:
-            judged = len(self.workspace.judgments(self.store).questions)
+            judged = len(self.workspace.judging.judgments(self.store).questions)
         except KorttyRagError:
             judged = None  # Check my questions says why
         self.check_button.setEnabled(self._job is None and judged != 0)
@@ -262,7 +262,7 @@ class JudgeControls(QWidget):
             return
         store_id, workspace = self.store.id, self.workspace
         try:
-            self._total = len(workspace.judgments(self.store).questions)
+            self._total = len(workspace.judging.judgments(self.store).questions)
         except KorttyRagError as exc:
             show_error(self, self.tr("Check my questions"), exc)
             return
@@ -271,7 +271,7 @@ class JudgeControls(QWidget):
         def run(progress: ProgressTracker, cancel: CancelToken) -> CheckReport:
             try:
                 store = workspace.store(store_id)
-                return workspace.check_judgments(store, progress=progress, cancel=cancel)
+                return workspace.judging.check(store, progress=progress, cancel=cancel)
             finally:
                 returned.set()
 

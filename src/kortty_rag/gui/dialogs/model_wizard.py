@@ -38,11 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kortty_rag.config.paths import models_dir
-from kortty_rag.embedding.catalog import CATALOG, STARTER_ID, CatalogModel, offered_models
-from kortty_rag.embedding.download import download, install_downloaded, partial_path
-from kortty_rag.embedding.install import import_gguf, install_starter
-from kortty_rag.embedding.installed import InstalledModel, list_models
+from kortty_rag.app.model_library import STARTER_ID, CatalogModel, InstalledModel, ModelLibrary
 from kortty_rag.errors import (
     AlreadyExistsError,
     DownloadUnreachableError,
@@ -161,8 +157,10 @@ class ModelWizard(QDialog):
         parent: QWidget | None = None,
         ram_bytes: int | None = None,
         catalog: Sequence[CatalogModel] | None = None,
+        models: ModelLibrary | None = None,
     ) -> None:
         super().__init__(parent)
+        self.models = models or ModelLibrary()
         if role not in ROLES:
             raise ValueError(f"unknown model role {role!r}; known: {', '.join(ROLES)}")
         self.setObjectName("modelWizard")
@@ -174,13 +172,10 @@ class ModelWizard(QDialog):
         self._title = ""
         self.ram_bytes = ram_bytes if ram_bytes is not None else physical_ram_bytes()
         ram = self.ram_bytes or FALLBACK_RAM_BYTES
-        if catalog is None:
-            self.offered = offered_models(ram)
-            self.left_out = [m for m in CATALOG if not m.offered_on(ram)]
-        else:
-            self.offered = [m for m in catalog if m.offered_on(ram)]
-            self.left_out = [m for m in catalog if not m.offered_on(ram)]
-        self._installed_ids = {m.id for m in list_models()}
+        self.offered = self.models.offered(ram, catalog)
+        every = self.models.catalog() if catalog is None else catalog
+        self.left_out = [m for m in every if not m.offered_on(ram)]
+        self._installed_ids = {m.id for m in self.models.installed()}
         self._build(role)
         self._select_default()
         self._refresh_starter()
@@ -277,7 +272,7 @@ class ModelWizard(QDialog):
             self._starter_text(), "starterButton", self.start_starter
         )
         self.destination = ElidedLabel(
-            self.tr("Models are installed in {path}").format(path=models_dir()), self
+            self.tr("Models are installed in {path}").format(path=self.models.folder()), self
         )
         self.destination.setObjectName("destinationLabel")
         buttons = QDialogButtonBox(self)
@@ -337,10 +332,7 @@ class ModelWizard(QDialog):
     def _kept(self) -> tuple[CatalogModel | None, int]:
         """The selected entry and the size of its partial download (0: none)."""
         entry = self.selected_entry()
-        try:
-            return entry, partial_path(entry).stat().st_size if entry is not None else 0
-        except OSError:
-            return entry, 0
+        return entry, self.models.partial_size(entry) if entry is not None else 0
 
     def _selection_changed(self) -> None:
         """Says, for the selected model, whether it is installed or a download can be resumed."""
@@ -412,12 +404,11 @@ class ModelWizard(QDialog):
         # worded here, on the GUI thread, and only shown by the job
         installing = self.tr("Installing {name} and running the self-test…").format(name=entry.name)
 
+        models = self.models
+
         def run(progress: ProgressTracker, cancel: CancelToken) -> InstalledModel:
             progress.weights = DOWNLOAD_WEIGHTS
-            path = download(entry, progress=progress, cancel=cancel)
-            progress.message(installing)
-            progress.stage("install")  # a new stage is reported at once, never throttled away
-            return install_downloaded(entry, path)
+            return models.download(entry, progress=progress, cancel=cancel, installing=installing)
 
         resumed = self._kept()[1]
         status = (
@@ -435,10 +426,11 @@ class ModelWizard(QDialog):
         if not chosen:
             return
         path = Path(chosen)
+        models = self.models
 
         def run(progress: ProgressTracker, cancel: CancelToken) -> InstalledModel:
             progress.stage("import")
-            return import_gguf(path)
+            return models.import_gguf(path)
 
         self._start(
             run,
@@ -448,9 +440,11 @@ class ModelWizard(QDialog):
         )
 
     def start_starter(self) -> None:
+        models = self.models
+
         def run(progress: ProgressTracker, cancel: CancelToken) -> InstalledModel:
             progress.stage("starter")
-            return install_starter(progress=progress)
+            return models.install_starter(progress=progress)
 
         self._start(
             run,

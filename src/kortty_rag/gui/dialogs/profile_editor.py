@@ -35,16 +35,20 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.app.fields import ProfileField, ProfileFieldError
 from kortty_rag.app.profiles import (
+    PRESET_FAMILIES,
+    AiProfile,
+    Backend,
     ConnectionCheck,
     ProfileDraft,
+    ProfileRegistry,
     check_connection,
+    check_keyring,
+    check_profile_name,
     checked_profile,
     keep_profile_key,
+    looks_like_secret,
     save_profile,
 )
-from kortty_rag.config.key_variables import looks_like_secret
-from kortty_rag.config.registry import validate_name
-from kortty_rag.config.secrets import usable_backend
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.gui.common import (
     PathChooser,
@@ -57,8 +61,6 @@ from kortty_rag.gui.common import (
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import Job, JobRunner
-from kortty_rag.profiles.kinds import PRESET_FAMILIES, Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 
 #: the model of a profile tested before its model name is known (never saved, never shown)
 UNNAMED_MODEL = "(the first model the server lists)"
@@ -337,7 +339,7 @@ class ProfileEditor(QDialog):
                 hint=self.tr("A short name you will recognise, e.g. Local Llama."),
             )
         try:
-            name = validate_name(self.name_edit.text().strip(), "AI profile")
+            name = check_profile_name(self.name_edit.text())
         except KorttyRagError:
             raise UsageError(
                 self.tr("{name} cannot be a profile name").format(
@@ -376,7 +378,7 @@ class ProfileEditor(QDialog):
             profile = self.profile_from_fields()
             key = self.pasted_key()
             if key:
-                usable_backend()  # no keyring: refuse before anything is saved
+                check_keyring()  # no keyring: refuse before anything is saved
             self._persist(profile)  # a clash of names is refused here, before a key is touched
             if key:  # after a rename moved the old key: the pasted one wins
                 keep_profile_key(profile.name, key)

@@ -19,12 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kortty_rag.app.workspace import PreparedReview
+from kortty_rag.app.workspace import PreparedReview, ReviewSummary
 from kortty_rag.gui.common import describe, keyboard_friendly, resize_within_screen, set_tab_order
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.table_models import ReviewTableModel, review_rows
 from kortty_rag.progress import format_duration
-from kortty_rag.sources.review import ReviewSummary
 from kortty_rag.untrusted import escape_line
 
 

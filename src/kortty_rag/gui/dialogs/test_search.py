@@ -19,10 +19,8 @@ Under the excerpts, *Mark right* and *Mark wrong* keep the person's verdict on t
 excerpt's document for the question, and *Check my questions* measures the store against every
 question judged so far, before and after a change (:mod:`kortty_rag.gui.dialogs.judging`).
 
-When the results look weak the guidance is shown. Dense search always returns *some* nearest
-neighbours, so "weak" is a heuristic: no exact word match at all and a
-best dense similarity below :data:`WEAK_DENSE_SCORE` (cosine; related passages score well above it
-with the starter model, unrelated text well below).
+When the results look weak (the result's own verdict, :class:`~kortty_rag.retrieval.results.Weakness`,
+the same in every front end) the guidance is shown.
 """
 
 from __future__ import annotations
@@ -52,6 +50,15 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app import guidance
+from kortty_rag.app.profiles import ProfileRegistry
+from kortty_rag.app.search_results import (
+    Candidate,
+    RetrievalLimits,
+    RetrievalResult,
+    SearchOptions,
+    Weakness,
+    store_level,
+)
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import (
@@ -69,18 +76,7 @@ from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.relevance import level_name, relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Role, Store, StoreType
-from kortty_rag.profiles.profiles import ProfileRegistry
 from kortty_rag.progress import CancelToken, ProgressTracker
-from kortty_rag.retrieval.relevance import store_level
-from kortty_rag.retrieval.search import (
-    Candidate,
-    RetrievalLimits,
-    RetrievalResult,
-    SearchOptions,
-)
-
-#: below this best dense similarity, with no lexical match, results count as weak
-WEAK_DENSE_SCORE = 0.3
 
 
 def score_columns() -> list[tuple[str, str]]:
@@ -260,20 +256,17 @@ def score_details(candidate: Candidate) -> str:
 
 
 def weakness(result: RetrievalResult) -> str:
-    """Why the result looks weak, or ``""`` when it does not."""
-    if result.nothing_relevant:
+    """Why the result looks weak (:attr:`RetrievalResult.weakness`), or ``""`` when it does not."""
+    weak = result.weakness
+    if weak is Weakness.NOTHING_RELEVANT:
         return nothing_relevant_text()
-    if not result.excerpts:
+    if weak is Weakness.NO_EXCERPTS:
         return (
             core_words(result.note)
             if result.note
             else translate("TestSearchDialog", "No excerpts found.")
         )
-    candidates = [e.candidate for e in result.excerpts]
-    if any(c.lexical_rank is not None for c in candidates):
-        return ""
-    best = max((c.dense_score for c in candidates if c.dense_score is not None), default=None)
-    if best is None or best < WEAK_DENSE_SCORE:
+    if weak is Weakness.LOOSE:
         return translate(
             "TestSearchDialog",
             "The excerpts only loosely match: no exact word matches and a low similarity.",
