@@ -94,10 +94,10 @@ def write_books(markdown: list[str], folder: Path) -> dict[str, list[Path]]:
 
 def extraction_rates(written: dict[str, list[Path]]) -> dict[str, tuple[int, int, int, float]]:
     """Per format: files, bytes, characters and seconds through the product's readers."""
+    from kortty_rag.extract.formats import detect_format
     from kortty_rag.extract.pdf import PdfExtractor
     from kortty_rag.extract.text import TextInspector
     from kortty_rag.models import DEFAULT_MAX_FILE_SIZE
-    from kortty_rag.sources.formats import detect_format
 
     rates = {}
     with PdfExtractor() as extractor:

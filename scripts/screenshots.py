@@ -50,7 +50,7 @@ def prepare_home(home: Path, corpus: Path) -> None:
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.embedding.install import install_starter
     from kortty_rag.models import StoreRoles
-    from kortty_rag.profiles.profiles import AiProfile, Backend, ProfileRegistry
+    from kortty_rag.profiles.registry import AiProfile, Backend, ProfileRegistry
 
     shutil.copytree(ROOT / "tests" / "data" / "corpus", corpus)
     text_pdf(

@@ -283,10 +283,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Klicken Sie auf „Reparieren“ in Datei → „Speicher prüfen…“, um {snapshot} zu aktivieren, den neuesten Index, der die Prüfung vollständig besteht.</translation>
     </message>
     <message>
-        <source>The chunk table {name} cannot be checked ({error})</source>
-        <translation>Die Chunk-Tabelle {name} kann nicht geprüft werden ({error})</translation>
-    </message>
-    <message>
         <source>The chunk table failed its check: {result}</source>
         <translation>Die Chunk-Tabelle hat die Prüfung nicht bestanden: {result}</translation>
     </message>
@@ -1897,6 +1893,10 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Die Chunk-Tabelle {file} ist nicht lesbar: {reason}</translation>
     </message>
     <message>
+        <source>The chunk table cannot be checked ({error})</source>
+        <translation>Die Chunk-Tabelle kann nicht geprüft werden ({error})</translation>
+    </message>
+    <message>
         <source>Qdrant stores need the qdrant extra ({module} is not installed)</source>
         <translation>Qdrant-Speicher benötigen das Zusatzpaket „qdrant“ ({module} ist nicht installiert)</translation>
     </message>
@@ -2368,7 +2368,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>delete replaced points</source>
-        <extracomment>points per upsert request (a few hundred kB of JSON with 384-d vectors and chunk text) (source, path) → (document, generation holding its points) touched source → its new generation (a fresh update replaces every committed source)</extracomment>
+        <extracomment>the embedding key a manifest must carry to be served (``identity_key``) points per upsert request (a few hundred kB of JSON with 384-d vectors and chunk text) (source, path) → (document, generation holding its points) touched source → its new generation (a fresh update replaces every committed source)</extracomment>
         <translation>ersetzte Einträge zu löschen</translation>
     </message>
     <message>
@@ -2469,11 +2469,12 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>Could not start a new snapshot ({reason}); the previous snapshot is still active</source>
-        <extracomment>Compact the graph when more than this share of its elements are deleted. a snapshot written before chunk rows carried their address: addressed here, in memory whether anything was added or removed (an unchanged update activates nothing) chunks whose vector was reused by content instead of being embedded the relevance calibration: the base&apos;s until :meth:`calibrate` gives probes</extracomment>
+        <extracomment>Compact the graph when more than this share of its elements are deleted. a snapshot written before chunk rows carried their address: addressed here, in memory</extracomment>
         <translation>Ein neuer Index konnte nicht begonnen werden ({reason}); der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
     </message>
     <message>
         <source>Could not grow the vector index: {reason}</source>
+        <extracomment>whether anything was added or removed (an unchanged update activates nothing) chunks whose vector was reused by content instead of being embedded the relevance calibration: the base&apos;s until :meth:`calibrate` gives probes</extracomment>
         <translation>Der Vektorindex konnte nicht vergrößert werden: {reason}</translation>
     </message>
     <message>
@@ -2494,7 +2495,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>Arabic</source>
-        <extracomment>English names of the languages the analyzer stems, by code (translatable: ``msg``)</extracomment>
+        <extracomment>the value of &quot;no language&quot;: no stemming, no stopwords ISO 639-1 code -&gt; (Snowball stemmer, stopword list of the ``stop-words`` package). English uses the Snowball project&apos;s own English stop list instead (``stopwords_english.txt``): the package&apos;s English list has 1,333 words and drops words a notes or code store needs (&quot;keys&quot;, &quot;value&quot;, &quot;system&quot;, &quot;test&quot;). English names of the languages the analyzer stems, by code (translatable: ``msg``)</extracomment>
         <translation>Arabisch</translation>
     </message>
     <message>
@@ -2969,7 +2970,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>read again: this version reads its format better</source>
-        <extracomment>the reason of a document indexed before whose format this version reads better: it is read again, counted as changed (``sources.formats.READERS``)</extracomment>
+        <extracomment>the reason of a document indexed before whose format this version reads better: it is read again, counted as changed (``extract.formats.READERS``)</extracomment>
         <translation>erneut gelesen: diese Version liest sein Format besser</translation>
     </message>
     <message>
@@ -6164,6 +6165,375 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
     </message>
 </context>
 <context>
+    <name>StoresActions</name>
+    <message>
+        <source>{path} is disabled: it keeps its chunks but is never retrieved.</source>
+        <translation>{path} ist deaktiviert: Die Quelle behält ihre Chunks, wird aber nie durchsucht.</translation>
+    </message>
+    <message>
+        <source>{path} is enabled: searches include it again.</source>
+        <translation>{path} ist aktiviert: Suchen beziehen die Quelle wieder ein.</translation>
+    </message>
+    <message>
+        <source>Could not change the source</source>
+        <translation>Die Quelle konnte nicht geändert werden</translation>
+    </message>
+    <message>
+        <source>{path} is watched once you enable it again.</source>
+        <translation>{path} wird beobachtet, sobald Sie die Quelle wieder aktivieren.</translation>
+    </message>
+    <message>
+        <source>{path} is watched now: its changes are indexed without a review while the app runs.</source>
+        <translation>{path} wird jetzt beobachtet: Änderungen werden ohne Überprüfung indiziert, solange die App läuft.</translation>
+    </message>
+    <message>
+        <source>{path} is synced only when you press Refresh now.</source>
+        <translation>{path} wird nur synchronisiert, wenn Sie „Jetzt aktualisieren“ drücken.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Removed {path} and its %n chunk(s).</source>
+        <translation>
+            <numerusform>Die Quelle {path} und ihr %n Chunk wurden entfernt.</numerusform>
+            <numerusform>Die Quelle {path} und ihre %n Chunks wurden entfernt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove source</source>
+        <translation>Quelle entfernen</translation>
+    </message>
+    <message>
+        <source>Remove {path} from {store}?</source>
+        <translation>{path} aus {store} entfernen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Its %n chunk(s) are deleted from the index. The files themselves are not touched.</source>
+        <translation>
+            <numerusform>%n Chunk dieser Quelle wird aus dem Index gelöscht. Die Dateien selbst bleiben unberührt.</numerusform>
+            <numerusform>%n Chunks dieser Quelle werden aus dem Index gelöscht. Die Dateien selbst bleiben unberührt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Removing {path}…</source>
+        <translation>{path} wird entfernt…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>{old} now points to {new}; every document was unchanged.</source>
+        <translation>{old} verweist jetzt auf {new}; kein Dokument hat sich geändert.</translation>
+    </message>
+    <message>
+        <source>Location changed</source>
+        <translation>Speicherort geändert</translation>
+    </message>
+    <message>
+        <source>Change location</source>
+        <translation>Speicherort ändern</translation>
+    </message>
+    <message>
+        <source>Looking at {path}</source>
+        <translation>{path} wird geprüft</translation>
+    </message>
+    <message>
+        <source>Nothing was changed; the source still points to {path}.</source>
+        <translation>Nichts wurde geändert; die Quelle zeigt weiter auf {path}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rebuilt {store} from %n document(s): {chunks}.</source>
+        <translation>
+            <numerusform>{store} aus %n Dokument neu aufgebaut: {chunks}.</numerusform>
+            <numerusform>{store} aus %n Dokumenten neu aufgebaut: {chunks}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rebuild finished</source>
+        <translation>Neuaufbau abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Rebuild store</source>
+        <translation>Speicher neu aufbauen</translation>
+    </message>
+    <message>
+        <source>Rebuild {store}?</source>
+        <translation>{store} neu aufbauen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Every file of its %n source(s) is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</source>
+        <translation>
+            <numerusform>Jede Datei seiner %n Quelle wird erneut in einen neuen Index gelesen; Text, den ein lokaler Speicher schon enthält, behält bei gleichem Modell seine Vektoren, der Rest wird eingebettet. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
+            <numerusform>Jede Datei seiner %n Quellen wird erneut in einen neuen Index gelesen; Text, den ein lokaler Speicher schon enthält, behält bei gleichem Modell seine Vektoren, der Rest wird eingebettet. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rebuild</source>
+        <translation>Neu aufbauen</translation>
+    </message>
+    <message>
+        <source>Rebuilding {store}</source>
+        <translation>{store} wird neu aufgebaut</translation>
+    </message>
+    <message>
+        <source>The store still answers from its last completed index; the rebuild was stopped.</source>
+        <translation>Der Speicher antwortet weiter aus seinem letzten vollständigen Index; der Neuaufbau wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>&amp;Rebuild</source>
+        <translation>&amp;Neu aufbauen</translation>
+    </message>
+    <message>
+        <source>API key — {store}</source>
+        <translation>API-Schlüssel — {store}</translation>
+    </message>
+    <message>
+        <source>The new API key of the Qdrant service at {url}. It is kept in the OS keyring, never in a file, and only once the service accepted it.</source>
+        <translation>Der neue API-Schlüssel des Qdrant-Dienstes unter {url}. Er wird im Schlüsselbund des Systems gespeichert, nie in einer Datei, und erst, nachdem der Dienst ihn angenommen hat.</translation>
+    </message>
+    <message>
+        <source>{store}: no key entered; the API key was not changed.</source>
+        <translation>{store}: kein Schlüssel eingegeben; der API-Schlüssel wurde nicht geändert.</translation>
+    </message>
+    <message>
+        <source>{store}: The API key is kept in the keyring ({backend}) and the service accepted it.</source>
+        <translation>{store}: Der API-Schlüssel ist im Schlüsselbund gespeichert ({backend}), und der Dienst hat ihn angenommen.</translation>
+    </message>
+    <message>
+        <source>{store}: the API key was not changed.</source>
+        <translation>{store}: der API-Schlüssel wurde nicht geändert.</translation>
+    </message>
+    <message>
+        <source>API key not changed</source>
+        <translation>API-Schlüssel nicht geändert</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Checking the connection</source>
+        <translation>Verbindung wird geprüft</translation>
+    </message>
+    <message>
+        <source>Deleted store {store}; no source file was touched.</source>
+        <translation>Speicher „{store}“ gelöscht; Ihre Dateien blieben unverändert.</translation>
+    </message>
+    <message>
+        <source>Delete store</source>
+        <translation>Speicher löschen</translation>
+    </message>
+    <message>
+        <source>Delete the knowledge store {store}?</source>
+        <translation>Den Wissensspeicher {store} löschen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted: its index folder {folder} (%n source definition(s), their chunks and vectors).
+Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</source>
+        <translation>
+            <numerusform>Wird gelöscht: sein Indexordner {folder} (%n Quelldefinition, deren Chunks und Vektoren).
+Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>
+            <numerusform>Wird gelöscht: sein Indexordner {folder} (%n Quelldefinitionen, ihre Chunks und Vektoren).
+Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deleting…</source>
+        <translation>Wird gelöscht…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+</context>
+<context>
+    <name>StoresIndexing</name>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Nothing was changed; {paths} was not added.</source>
+        <translation>Nichts wurde geändert; {paths} wurde nicht hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Nothing was changed; {paths} were not added.</source>
+        <translation>Nichts wurde geändert; {paths} wurden nicht hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Scan</source>
+        <translation>Scan</translation>
+    </message>
+    <message>
+        <source>Scanning {what}</source>
+        <translation>Scan von {what}</translation>
+    </message>
+    <message>
+        <source>Review what will be indexed.</source>
+        <translation>Prüfen Sie, was indiziert wird.</translation>
+    </message>
+    <message>
+        <source>Review — {store}</source>
+        <translation>Überprüfung — {store}</translation>
+    </message>
+    <message>
+        <source>Nothing was changed; the source still points to {path}.</source>
+        <translation>Nichts wurde geändert; die Quelle zeigt weiter auf {path}.</translation>
+    </message>
+    <message>
+        <source>Nothing was indexed.</source>
+        <translation>Nichts wurde indiziert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sources</source>
+        <translation>
+            <numerusform>%n Quelle</numerusform>
+            <numerusform>%n Quellen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Indexing {what} (new source)</source>
+        <translation>Indizierung von {what} (neue Quelle)</translation>
+    </message>
+    <message>
+        <source>Indexing {what}</source>
+        <translation>Indizierung von {what}</translation>
+    </message>
+    <message>
+        <source>the new folder was not added.</source>
+        <translation>der neue Ordner wurde nicht hinzugefügt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>the new %n sources were not added.</source>
+        <translation>
+            <numerusform>die %n neue Quelle wurde nicht hinzugefügt.</numerusform>
+            <numerusform>die %n neuen Quellen wurden nicht hinzugefügt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the changes were not indexed.</source>
+        <translation>die Änderungen wurden nicht indiziert.</translation>
+    </message>
+    <message>
+        <source>{store} still answers from its last completed index; {kept}</source>
+        <translation>{store} antwortet weiter aus seinem letzten vollständigen Index; {kept}</translation>
+    </message>
+    <message>
+        <source>{store} is still empty; {kept}</source>
+        <translation>{store} ist noch leer; {kept}</translation>
+    </message>
+    <message>
+        <source>Done: {summary} in {store}.</source>
+        <translation>Fertig in {store} — {summary}.</translation>
+    </message>
+    <message>
+        <source>Indexing finished</source>
+        <translation>Indizierung abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Indexing</source>
+        <translation>Indizierung</translation>
+    </message>
+    <message>
+        <source>{store}: {summary}; {chunks}.</source>
+        <translation>{store}: {summary}; {chunks}.</translation>
+    </message>
+    <message>
+        <source>Synced automatically: {summary}.</source>
+        <translation>Automatisch abgeglichen — {summary}.</translation>
+    </message>
+    <message>
+        <source>Automatic refresh</source>
+        <translation>Automatische Aktualisierung</translation>
+    </message>
+    <message>
+        <source>{store} is busy with another job; the changed files are synced when it ends.</source>
+        <translation>{store} ist mit einem anderen Vorgang beschäftigt; die geänderten Dateien werden abgeglichen, sobald er endet.</translation>
+    </message>
+    <message>
+        <source>Syncing changed files…</source>
+        <translation>Geänderte Dateien werden abgeglichen…</translation>
+    </message>
+</context>
+<context>
+    <name>StoresState</name>
+    <message>
+        <source>No knowledge store yet. Create one to get started.</source>
+        <extracomment>the source table&apos;s status column (status and reason) below this width (pixels) the source table hides its Type and Sync columns Item data of a damaged store in the store list: its error (what is wrong and what to do).</extracomment>
+        <translation>Noch kein Wissensspeicher. Erstellen Sie einen, um zu beginnen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt; — {type} store, model {model} ({dimensions} dimensions); roles: {roles}</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; — Speicher: {type}, Modell {model} ({dimensions} Dimensionen); Rollen: {roles}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>{header}; autonomous workflows</source>
+        <translation>{header}; autonome Workflows</translation>
+    </message>
+    <message>
+        <source>qdrant</source>
+        <translation>Qdrant</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>lokal</translation>
+    </message>
+    <message>
+        <source>{path} was not found at the last refresh. If it moved, point the source at its new place: unchanged files keep their chunks.</source>
+        <translation>{path} wurde bei der letzten Aktualisierung nicht gefunden. Falls der Ordner verschoben wurde, geben Sie mit „Speicherort ändern…“ seinen neuen Ort an: Unveränderte Dateien behalten ihre Chunks.</translation>
+    </message>
+    <message>
+        <source>Ena&amp;ble</source>
+        <translation>A&amp;ktivieren</translation>
+    </message>
+    <message>
+        <source>Disa&amp;ble</source>
+        <translation>Dea&amp;ktivieren</translation>
+    </message>
+    <message>
+        <source>Store busy</source>
+        <translation>Speicher beschäftigt</translation>
+    </message>
+    <message>
+        <source>{job} failed. {unchanged}</source>
+        <translation>Fehlgeschlagen: {job}. {unchanged}</translation>
+    </message>
+    <message>
+        <source>{job} failed</source>
+        <translation>Fehlgeschlagen: {job}</translation>
+    </message>
+    <message>
+        <source>Nothing was added: {what}</source>
+        <translation>Nichts hinzugefügt: {what}</translation>
+    </message>
+    <message>
+        <source>Already in this store</source>
+        <translation>Bereits in diesem Speicher</translation>
+    </message>
+    <message>
+        <source>Select that source and use Refresh now to pick up changes in it.</source>
+        <translation>Wählen Sie diese Quelle aus und verwenden Sie „Jetzt aktualisieren“, um ihre Änderungen zu übernehmen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) indexed so far stay searchable in {store}; Refresh now indexes the rest.</source>
+        <translation>
+            <numerusform>%n bisher indiziertes Dokument bleibt in {store} durchsuchbar; „Jetzt aktualisieren“ indiziert den Rest.</numerusform>
+            <numerusform>%n bisher indizierte Dokumente bleiben in {store} durchsuchbar; „Jetzt aktualisieren“ indiziert den Rest.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled. {what}</source>
+        <translation>Abgebrochen. {what}</translation>
+    </message>
+</context>
+<context>
     <name>StoresTab</name>
     <message>
         <source>A store needs an embedding model, which turns text into searchable vectors. The starter model comes from the Python package index and needs no model hub.</source>
@@ -6427,360 +6797,8 @@ Quelle: {kind}, Synchronisierung: {mode}</translation>
         <translation>Offline-Startermodell wird installiert</translation>
     </message>
     <message>
-        <source>No knowledge store yet. Create one to get started.</source>
-        <translation>Noch kein Wissensspeicher. Erstellen Sie einen, um zu beginnen.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;{name}&lt;/b&gt; — {type} store, model {model} ({dimensions} dimensions); roles: {roles}</source>
-        <translation>&lt;b&gt;{name}&lt;/b&gt; — Speicher: {type}, Modell {model} ({dimensions} Dimensionen); Rollen: {roles}</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keine</translation>
-    </message>
-    <message>
-        <source>{header}; autonomous workflows</source>
-        <translation>{header}; autonome Workflows</translation>
-    </message>
-    <message>
-        <source>qdrant</source>
-        <translation>Qdrant</translation>
-    </message>
-    <message>
-        <source>local</source>
-        <translation>lokal</translation>
-    </message>
-    <message>
-        <source>{path} was not found at the last refresh. If it moved, point the source at its new place: unchanged files keep their chunks.</source>
-        <translation>{path} wurde bei der letzten Aktualisierung nicht gefunden. Falls der Ordner verschoben wurde, geben Sie mit „Speicherort ändern…“ seinen neuen Ort an: Unveränderte Dateien behalten ihre Chunks.</translation>
-    </message>
-    <message>
-        <source>Ena&amp;ble</source>
-        <translation>A&amp;ktivieren</translation>
-    </message>
-    <message>
-        <source>Store busy</source>
-        <translation>Speicher beschäftigt</translation>
-    </message>
-    <message>
-        <source>{job} failed. {unchanged}</source>
-        <translation>Fehlgeschlagen: {job}. {unchanged}</translation>
-    </message>
-    <message>
-        <source>{job} failed</source>
-        <translation>Fehlgeschlagen: {job}</translation>
-    </message>
-    <message>
-        <source>Nothing was added: {what}</source>
-        <translation>Nichts hinzugefügt: {what}</translation>
-    </message>
-    <message>
-        <source>Already in this store</source>
-        <translation>Bereits in diesem Speicher</translation>
-    </message>
-    <message>
-        <source>Select that source and use Refresh now to pick up changes in it.</source>
-        <translation>Wählen Sie diese Quelle aus und verwenden Sie „Jetzt aktualisieren“, um ihre Änderungen zu übernehmen.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n document(s) indexed so far stay searchable in {store}; Refresh now indexes the rest.</source>
-        <translation>
-            <numerusform>%n bisher indiziertes Dokument bleibt in {store} durchsuchbar; „Jetzt aktualisieren“ indiziert den Rest.</numerusform>
-            <numerusform>%n bisher indizierte Dokumente bleiben in {store} durchsuchbar; „Jetzt aktualisieren“ indiziert den Rest.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cancelled. {what}</source>
-        <translation>Abgebrochen. {what}</translation>
-    </message>
-    <message>
-        <source>Nothing was changed.</source>
-        <translation>Nichts wurde geändert.</translation>
-    </message>
-    <message>
-        <source>Nothing was changed; {paths} was not added.</source>
-        <translation>Nichts wurde geändert; {paths} wurde nicht hinzugefügt.</translation>
-    </message>
-    <message>
-        <source>Nothing was changed; {paths} were not added.</source>
-        <translation>Nichts wurde geändert; {paths} wurden nicht hinzugefügt.</translation>
-    </message>
-    <message>
-        <source>Scan</source>
-        <translation>Scan</translation>
-    </message>
-    <message>
-        <source>Scanning {what}</source>
-        <translation>Scan von {what}</translation>
-    </message>
-    <message>
-        <source>Review what will be indexed.</source>
-        <translation>Prüfen Sie, was indiziert wird.</translation>
-    </message>
-    <message>
-        <source>Review — {store}</source>
-        <translation>Überprüfung — {store}</translation>
-    </message>
-    <message>
-        <source>Nothing was changed; the source still points to {path}.</source>
-        <translation>Nichts wurde geändert; die Quelle zeigt weiter auf {path}.</translation>
-    </message>
-    <message>
-        <source>Nothing was indexed.</source>
-        <translation>Nichts wurde indiziert.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sources</source>
-        <translation>
-            <numerusform>%n Quelle</numerusform>
-            <numerusform>%n Quellen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Indexing {what} (new source)</source>
-        <translation>Indizierung von {what} (neue Quelle)</translation>
-    </message>
-    <message>
-        <source>Indexing {what}</source>
-        <translation>Indizierung von {what}</translation>
-    </message>
-    <message>
-        <source>the new folder was not added.</source>
-        <translation>der neue Ordner wurde nicht hinzugefügt.</translation>
-    </message>
-    <message numerus="yes">
-        <source>the new %n sources were not added.</source>
-        <translation>
-            <numerusform>die %n neue Quelle wurde nicht hinzugefügt.</numerusform>
-            <numerusform>die %n neuen Quellen wurden nicht hinzugefügt.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>the changes were not indexed.</source>
-        <translation>die Änderungen wurden nicht indiziert.</translation>
-    </message>
-    <message>
-        <source>{store} still answers from its last completed index; {kept}</source>
-        <translation>{store} antwortet weiter aus seinem letzten vollständigen Index; {kept}</translation>
-    </message>
-    <message>
-        <source>{store} is still empty; {kept}</source>
-        <translation>{store} ist noch leer; {kept}</translation>
-    </message>
-    <message>
-        <source>Done: {summary} in {store}.</source>
-        <translation>Fertig in {store} — {summary}.</translation>
-    </message>
-    <message>
-        <source>Indexing finished</source>
-        <translation>Indizierung abgeschlossen</translation>
-    </message>
-    <message>
-        <source>Indexing</source>
-        <translation>Indizierung</translation>
-    </message>
-    <message>
-        <source>Synced automatically: {summary}.</source>
-        <translation>Automatisch abgeglichen — {summary}.</translation>
-    </message>
-    <message>
-        <source>Automatic refresh</source>
-        <translation>Automatische Aktualisierung</translation>
-    </message>
-    <message>
-        <source>{store} is busy with another job; the changed files are synced when it ends.</source>
-        <translation>{store} ist mit einem anderen Vorgang beschäftigt; die geänderten Dateien werden abgeglichen, sobald er endet.</translation>
-    </message>
-    <message>
-        <source>Syncing changed files…</source>
-        <translation>Geänderte Dateien werden abgeglichen…</translation>
-    </message>
-    <message>
-        <source>Could not change the source</source>
-        <translation>Die Quelle konnte nicht geändert werden</translation>
-    </message>
-    <message>
-        <source>{path} is disabled: it keeps its chunks but is never retrieved.</source>
-        <translation>{path} ist deaktiviert: Die Quelle behält ihre Chunks, wird aber nie durchsucht.</translation>
-    </message>
-    <message>
-        <source>{path} is enabled: searches include it again.</source>
-        <translation>{path} ist aktiviert: Suchen beziehen die Quelle wieder ein.</translation>
-    </message>
-    <message>
-        <source>{path} is watched once you enable it again.</source>
-        <translation>{path} wird beobachtet, sobald Sie die Quelle wieder aktivieren.</translation>
-    </message>
-    <message>
-        <source>{path} is watched now: its changes are indexed without a review while the app runs.</source>
-        <translation>{path} wird jetzt beobachtet: Änderungen werden ohne Überprüfung indiziert, solange die App läuft.</translation>
-    </message>
-    <message>
-        <source>{path} is synced only when you press Refresh now.</source>
-        <translation>{path} wird nur synchronisiert, wenn Sie „Jetzt aktualisieren“ drücken.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Removed {path} and its %n chunk(s).</source>
-        <translation>
-            <numerusform>Die Quelle {path} und ihr %n Chunk wurden entfernt.</numerusform>
-            <numerusform>Die Quelle {path} und ihre %n Chunks wurden entfernt.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Remove source</source>
-        <translation>Quelle entfernen</translation>
-    </message>
-    <message>
-        <source>Remove {path} from {store}?</source>
-        <translation>{path} aus {store} entfernen?</translation>
-    </message>
-    <message numerus="yes">
-        <source>Its %n chunk(s) are deleted from the index. The files themselves are not touched.</source>
-        <translation>
-            <numerusform>%n Chunk dieser Quelle wird aus dem Index gelöscht. Die Dateien selbst bleiben unberührt.</numerusform>
-            <numerusform>%n Chunks dieser Quelle werden aus dem Index gelöscht. Die Dateien selbst bleiben unberührt.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>Entfernen</translation>
-    </message>
-    <message>
-        <source>Removing {path}…</source>
-        <translation>{path} wird entfernt…</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
-    </message>
-    <message>
-        <source>{old} now points to {new}; every document was unchanged.</source>
-        <translation>{old} verweist jetzt auf {new}; kein Dokument hat sich geändert.</translation>
-    </message>
-    <message>
-        <source>Location changed</source>
-        <translation>Speicherort geändert</translation>
-    </message>
-    <message>
-        <source>Change location</source>
-        <translation>Speicherort ändern</translation>
-    </message>
-    <message>
-        <source>Looking at {path}</source>
-        <translation>{path} wird geprüft</translation>
-    </message>
-    <message numerus="yes">
-        <source>Rebuilt {store} from %n document(s): {chunks}.</source>
-        <translation>
-            <numerusform>{store} aus %n Dokument neu aufgebaut: {chunks}.</numerusform>
-            <numerusform>{store} aus %n Dokumenten neu aufgebaut: {chunks}.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Rebuild finished</source>
-        <translation>Neuaufbau abgeschlossen</translation>
-    </message>
-    <message>
-        <source>{store}: {summary}; {chunks}.</source>
-        <translation>{store}: {summary}; {chunks}.</translation>
-    </message>
-    <message>
         <source>A knowledge store is a searchable index of the files and folders you choose — notes, code, PDFs, web pages, Word and LibreOffice documents, EPUB books, presentations — that your AI profiles can draw on. Your files are only read, never changed, and everything is indexed here on this computer.</source>
-        <extracomment>the source table&apos;s status column (status and reason) below this width (pixels) the source table hides its Type and Sync columns Item data of a damaged store in the store list: its error (what is wrong and what to do).</extracomment>
         <translation>Ein Wissensspeicher ist ein durchsuchbarer Index der Dateien und Ordner, die Sie auswählen — Notizen, Quelltext, PDFs, Webseiten, Word- und LibreOffice-Dokumente, EPUB-Bücher, Präsentationen —, auf den Ihre KI-Profile zugreifen können. Ihre Dateien werden nur gelesen, nie verändert, und alles wird hier auf diesem Computer indiziert.</translation>
-    </message>
-    <message>
-        <source>Rebuild store</source>
-        <translation>Speicher neu aufbauen</translation>
-    </message>
-    <message>
-        <source>Rebuild {store}?</source>
-        <translation>{store} neu aufbauen?</translation>
-    </message>
-    <message numerus="yes">
-        <source>Every file of its %n source(s) is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</source>
-        <translation>
-            <numerusform>Jede Datei seiner %n Quelle wird erneut in einen neuen Index gelesen; Text, den ein lokaler Speicher schon enthält, behält bei gleichem Modell seine Vektoren, der Rest wird eingebettet. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
-            <numerusform>Jede Datei seiner %n Quellen wird erneut in einen neuen Index gelesen; Text, den ein lokaler Speicher schon enthält, behält bei gleichem Modell seine Vektoren, der Rest wird eingebettet. Bis das abgeschlossen ist, antwortet der Speicher weiter aus seinem bisherigen Index; Ihre Dateien werden nur gelesen.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Rebuild</source>
-        <translation>Neu aufbauen</translation>
-    </message>
-    <message>
-        <source>Rebuilding {store}</source>
-        <translation>{store} wird neu aufgebaut</translation>
-    </message>
-    <message>
-        <source>The store still answers from its last completed index; the rebuild was stopped.</source>
-        <translation>Der Speicher antwortet weiter aus seinem letzten vollständigen Index; der Neuaufbau wurde angehalten.</translation>
-    </message>
-    <message>
-        <source>&amp;Rebuild</source>
-        <translation>&amp;Neu aufbauen</translation>
-    </message>
-    <message>
-        <source>API key — {store}</source>
-        <translation>API-Schlüssel — {store}</translation>
-    </message>
-    <message>
-        <source>The new API key of the Qdrant service at {url}. It is kept in the OS keyring, never in a file, and only once the service accepted it.</source>
-        <translation>Der neue API-Schlüssel des Qdrant-Dienstes unter {url}. Er wird im Schlüsselbund des Systems gespeichert, nie in einer Datei, und erst, nachdem der Dienst ihn angenommen hat.</translation>
-    </message>
-    <message>
-        <source>{store}: no key entered; the API key was not changed.</source>
-        <translation>{store}: kein Schlüssel eingegeben; der API-Schlüssel wurde nicht geändert.</translation>
-    </message>
-    <message>
-        <source>{store}: The API key is kept in the keyring ({backend}) and the service accepted it.</source>
-        <translation>{store}: Der API-Schlüssel ist im Schlüsselbund gespeichert ({backend}), und der Dienst hat ihn angenommen.</translation>
-    </message>
-    <message>
-        <source>{store}: the API key was not changed.</source>
-        <translation>{store}: der API-Schlüssel wurde nicht geändert.</translation>
-    </message>
-    <message>
-        <source>API key not changed</source>
-        <translation>API-Schlüssel nicht geändert</translation>
-    </message>
-    <message>
-        <source>API key</source>
-        <translation>API-Schlüssel</translation>
-    </message>
-    <message>
-        <source>Checking the connection</source>
-        <translation>Verbindung wird geprüft</translation>
-    </message>
-    <message>
-        <source>Deleted store {store}; no source file was touched.</source>
-        <translation>Speicher „{store}“ gelöscht; Ihre Dateien blieben unverändert.</translation>
-    </message>
-    <message>
-        <source>Delete store</source>
-        <translation>Speicher löschen</translation>
-    </message>
-    <message>
-        <source>Delete the knowledge store {store}?</source>
-        <translation>Den Wissensspeicher {store} löschen?</translation>
-    </message>
-    <message numerus="yes">
-        <source>Deleted: its index folder {folder} (%n source definition(s), their chunks and vectors).
-Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</source>
-        <translation>
-            <numerusform>Wird gelöscht: sein Indexordner {folder} (%n Quelldefinition, deren Chunks und Vektoren).
-Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>
-            <numerusform>Wird gelöscht: sein Indexordner {folder} (%n Quelldefinitionen, ihre Chunks und Vektoren).
-Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei in diesem Ordner, die kortty-rag nicht angelegt hat.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Deleting…</source>
-        <translation>Wird gelöscht…</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Löschen</translation>
     </message>
 </context>
 <context>

@@ -218,6 +218,74 @@
     </message>
 </context>
 <context>
+    <name>StoresActions</name>
+    <message numerus="yes">
+        <source>Removed {path} and its %n chunk(s).</source>
+        <translation>
+            <numerusform>Removed {path} and its %n chunk.</numerusform>
+            <numerusform>Removed {path} and its %n chunks.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Its %n chunk(s) are deleted from the index. The files themselves are not touched.</source>
+        <translation>
+            <numerusform>Its %n chunk is deleted from the index. The files themselves are not touched.</numerusform>
+            <numerusform>Its %n chunks are deleted from the index. The files themselves are not touched.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rebuilt {store} from %n document(s): {chunks}.</source>
+        <translation>
+            <numerusform>Rebuilt {store} from %n document: {chunks}.</numerusform>
+            <numerusform>Rebuilt {store} from %n documents: {chunks}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Every file of its %n source(s) is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</source>
+        <translation>
+            <numerusform>Every file of its %n source is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
+            <numerusform>Every file of its %n sources is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted: its index folder {folder} (%n source definition(s), their chunks and vectors).
+Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</source>
+        <translation>
+            <numerusform>Deleted: its index folder {folder} (%n source definition, its chunks and vectors).
+Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</numerusform>
+            <numerusform>Deleted: its index folder {folder} (%n source definitions, their chunks and vectors).
+Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StoresIndexing</name>
+    <message numerus="yes">
+        <source>%n sources</source>
+        <translation>
+            <numerusform>%n source</numerusform>
+            <numerusform>%n sources</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the new %n sources were not added.</source>
+        <translation>
+            <numerusform>the new %n source was not added.</numerusform>
+            <numerusform>the new %n sources were not added.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StoresState</name>
+    <message numerus="yes">
+        <source>%n document(s) indexed so far stay searchable in {store}; Refresh now indexes the rest.</source>
+        <translation>
+            <numerusform>%n document indexed so far stays searchable in {store}; Refresh now indexes the rest.</numerusform>
+            <numerusform>%n documents indexed so far stay searchable in {store}; Refresh now indexes the rest.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>StoresTab</name>
     <message numerus="yes">
         <source>%n new or changed</source>
@@ -280,65 +348,6 @@
         <translation>
             <numerusform>{embedded}, %n reused without embedding again</numerusform>
             <numerusform>{embedded}, %n reused without embedding again</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n document(s) indexed so far stay searchable in {store}; Refresh now indexes the rest.</source>
-        <translation>
-            <numerusform>%n document indexed so far stays searchable in {store}; Refresh now indexes the rest.</numerusform>
-            <numerusform>%n documents indexed so far stay searchable in {store}; Refresh now indexes the rest.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sources</source>
-        <translation>
-            <numerusform>%n source</numerusform>
-            <numerusform>%n sources</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>the new %n sources were not added.</source>
-        <translation>
-            <numerusform>the new %n source was not added.</numerusform>
-            <numerusform>the new %n sources were not added.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Removed {path} and its %n chunk(s).</source>
-        <translation>
-            <numerusform>Removed {path} and its %n chunk.</numerusform>
-            <numerusform>Removed {path} and its %n chunks.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Its %n chunk(s) are deleted from the index. The files themselves are not touched.</source>
-        <translation>
-            <numerusform>Its %n chunk is deleted from the index. The files themselves are not touched.</numerusform>
-            <numerusform>Its %n chunks are deleted from the index. The files themselves are not touched.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Rebuilt {store} from %n document(s): {chunks}.</source>
-        <translation>
-            <numerusform>Rebuilt {store} from %n document: {chunks}.</numerusform>
-            <numerusform>Rebuilt {store} from %n documents: {chunks}.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Every file of its %n source(s) is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</source>
-        <translation>
-            <numerusform>Every file of its %n source is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
-            <numerusform>Every file of its %n sources is read again into a fresh index; text a local store already holds keeps its vectors when the model is the same, the rest is embedded. Until that is complete the store keeps answering from its current one; your files are only read.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Deleted: its index folder {folder} (%n source definition(s), their chunks and vectors).
-Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</source>
-        <translation>
-            <numerusform>Deleted: its index folder {folder} (%n source definition, its chunks and vectors).
-Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</numerusform>
-            <numerusform>Deleted: its index folder {folder} (%n source definitions, their chunks and vectors).
-Not deleted: your files and folders, the embedding model, and any file in that folder that kortty-rag did not create.</numerusform>
         </translation>
     </message>
 </context>

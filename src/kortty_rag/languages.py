@@ -1,14 +1,43 @@
 """The lexical language of a store (``settings.retrieval.language``): its values and their names.
 
 ``auto`` (the default) detects the language once from the store's text; ``none`` uses no stemming
-and no stopwords; any other value is the ISO 639-1 code of a language the lexical analyzer can stem
-(:data:`kortty_rag.index.analysis.LANGUAGES`).
+and no stopwords; any other value is the ISO 639-1 code of a language the lexical analyzer
+(:mod:`kortty_rag.index.analysis`) can stem: :data:`LANGUAGES`. A base module: it imports nothing of
+the layers above.
 """
 
 from __future__ import annotations
 
-from kortty_rag.index.analysis import LANGUAGES, NO_LANGUAGE
 from kortty_rag.messages import msg
+
+#: the value of "no language": no stemming, no stopwords
+NO_LANGUAGE = "none"
+
+#: ISO 639-1 code -> (Snowball stemmer, stopword list of the ``stop-words`` package). English uses the
+#: Snowball project's own English stop list instead (``stopwords_english.txt``): the package's English
+#: list has 1,333 words and drops words a notes or code store needs ("keys", "value", "system", "test").
+LANGUAGES: dict[str, tuple[str, str]] = {
+    "ar": ("arabic", "arabic"),
+    "ca": ("catalan", "catalan"),
+    "da": ("danish", "danish"),
+    "de": ("german", "german"),
+    "el": ("greek", "greek"),
+    "en": ("english", "english"),
+    "es": ("spanish", "spanish"),
+    "fi": ("finnish", "finnish"),
+    "fr": ("french", "french"),
+    "hi": ("hindi", "hindi"),
+    "hu": ("hungarian", "hungarian"),
+    "id": ("indonesian", "indonesian"),
+    "it": ("italian", "italian"),
+    "nl": ("dutch", "dutch"),
+    "no": ("norwegian", "norwegian"),
+    "pt": ("portuguese", "portuguese"),
+    "ro": ("romanian", "romanian"),
+    "ru": ("russian", "russian"),
+    "sv": ("swedish", "swedish"),
+    "tr": ("turkish", "turkish"),
+}
 
 AUTO = "auto"
 NONE = NO_LANGUAGE

@@ -414,7 +414,7 @@ class Document:
     format: str
     chunk_count: int
     pages: int | None = None
-    #: the version of the reader that read it (``sources.formats.READERS``); ``None`` where the
+    #: the version of the reader that read it (``extract.formats.READERS``); ``None`` where the
     #: store type does not record it (Qdrant)
     reader: int | None = None
 

@@ -68,21 +68,29 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
 
 
 @contextmanager
-def stopping_on_signals() -> Iterator[None]:
-    """Within the block, SIGINT and SIGTERM raise :class:`StopSignal`; the previous handlers return
-    afterwards. Only the main thread can handle signals: elsewhere (a command run from a test's
-    worker thread) this does nothing."""
+def _handling(handler: Callable[[int, FrameType | None], None]) -> Iterator[None]:
+    """``handler`` for SIGINT and SIGTERM within the block, the previous handlers afterwards; in a
+    thread other than the main one (which alone can handle signals) nothing changes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     previous: dict[signal.Signals, _Handler] = {}
     try:
         for signum in STOP_SIGNALS:
-            previous[signum] = signal.signal(signum, _raise_stop)
+            previous[signum] = signal.signal(signum, handler)
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        for signum, earlier in previous.items():
+            signal.signal(signum, earlier if earlier is not None else signal.SIG_DFL)
+
+
+@contextmanager
+def stopping_on_signals() -> Iterator[None]:
+    """Within the block, SIGINT and SIGTERM raise :class:`StopSignal`; the previous handlers return
+    afterwards. Only the main thread can handle signals: elsewhere (a command run from a test's
+    worker thread) this does nothing."""
+    with _handling(_raise_stop):
+        yield
 
 
 @contextmanager
@@ -102,14 +110,5 @@ def exiting_on_signals(cleanup: Callable[[], object] | None = None) -> Iterator[
             print(f"kortty-rag: stopped by {signal_name(signum)}.", file=sys.stderr, flush=True)
         os._exit(exit_code_for(signum))
 
-    if threading.current_thread() is not threading.main_thread():
+    with _handling(stop):
         yield
-        return
-    previous: dict[signal.Signals, _Handler] = {}
-    try:
-        for signum in STOP_SIGNALS:
-            previous[signum] = signal.signal(signum, stop)
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)

@@ -78,5 +78,5 @@ def test_a_refresh_held_up_by_another_process_waits_and_catches_up(
     assert statuses[-1].startswith("Synced automatically")
     assert not failures and message_box("errorBox") is None
     assert not tab.refreshes
-    found = tab.workspace.search("crimson fountain Etna", [tab.registry.get(store.id)])
+    found = tab.workspace.search("crimson fountain Etna", [tab.workspace.store(store.id)])
     assert any(e.candidate.chunk.rel_path.endswith("volcano.txt") for e in found.excerpts)

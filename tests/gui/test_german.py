@@ -33,7 +33,7 @@ from tests.helpers.ui_text import english_words, visible_texts
 from kortty_rag.embedding.catalog import CATALOG
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui import i18n
-from kortty_rag.gui.i18n import core_text
+from kortty_rag.gui.i18n import core_text, translate
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.messages import msg
 
@@ -232,3 +232,64 @@ def test_a_reason_read_back_from_the_store_file_is_german(
         assert english_words(status, {str(folder)}) == [], status
     finally:
         again.shutdown()
+
+
+def test_every_part_of_a_split_widget_finds_its_german_words(window: MainWindow) -> None:
+    """A widget split over several classes (the Knowledge Stores tab: state, indexing, actions, the
+    tab) keeps each string under the class that defines it, as lupdate files it; ``tr()`` called on
+    the tab must find every one of them through the class hierarchy. Read from the .ts file with
+    ElementTree, asked of the running widget."""
+    import xml.etree.ElementTree as ET
+
+    from kortty_rag.gui.stores_tab import StoresTab
+
+    tab = window.stores_tab
+    assert isinstance(tab, StoresTab)
+    parts = {cls.__name__ for cls in type(tab).__mro__ if cls.__module__.startswith("kortty_rag")}
+    assert {"StoresTab", "StoresActions", "StoresIndexing", "StoresState"} <= parts
+    root = ET.parse(Path(__file__).parents[2] / "resources/translations/kortty_rag_de.ts")
+    checked: dict[str, int] = {}
+    for context in root.iter("context"):
+        name = context.findtext("name") or ""
+        if name not in parts:
+            continue
+        for message in context.iter("message"):
+            source = message.findtext("source") or ""
+            translation = message.find("translation")
+            assert translation is not None
+            if message.get("numerus") == "yes":
+                # PySide6 looks through the hierarchy only without a count: a part words its
+                # plurals with translate() in its own context (test_a_part_counts_with_its_own_context)
+                forms = [form.text or "" for form in translation.iter("numerusform")]
+                assert translate(name, source, None, 1) == forms[0].replace("%n", "1")
+            else:
+                assert tab.tr(source) == translation.text, (name, source)
+            checked[name] = checked.get(name, 0) + 1
+    assert set(checked) == parts, checked  # every part has strings, and every one was found
+
+
+def test_a_part_counts_with_its_own_context() -> None:
+    """``self.tr(text, "", n)`` finds a plural only in the runtime class's own context, not in a
+    base class's: in a class another class of the app derives from, a count must go through
+    ``translate("<that class>", text, None, n)``. Read from the source with ``ast``."""
+    import ast
+
+    package = Path(__file__).parents[2] / "src" / "kortty_rag" / "gui"
+    classes: dict[str, ast.ClassDef] = {}
+    bases: set[str] = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                classes[node.name] = node
+                bases.update(b.id for b in node.bases if isinstance(b, ast.Name))
+    wrong = [
+        f"{name}: line {call.lineno}"
+        for name in sorted(bases & set(classes))
+        for call in ast.walk(classes[name])
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "tr"
+        and len(call.args) >= 3
+    ]
+    assert "StoresState" in bases and "StoresIndexing" in bases  # the check sees the parts
+    assert wrong == []

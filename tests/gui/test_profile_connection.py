@@ -20,7 +20,7 @@ from kortty_rag.config.secrets import profile_account, read_secret
 from kortty_rag.gui.dialogs.profile_editor import ProfileEditor
 from kortty_rag.gui.profiles_tab import ProfilesTab
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import ProfileRegistry
+from kortty_rag.profiles.registry import ProfileRegistry
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from kortty_rag.gui.dialogs.profile_editor import ProfileEditor
 from kortty_rag.gui.profiles_tab import LINKED_COLUMN, ProfilesTab, unassigned
 from kortty_rag.models import Role, Store, StoreRoles
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 
 
 class FixedChooser(PathChooser):

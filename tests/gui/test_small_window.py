@@ -17,7 +17,7 @@ from tests.gui.test_stores_tab import FixedChooser, tab_with_store
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 
 
 @pytest.fixture

@@ -26,17 +26,17 @@ from tests.helpers.search_dialog import SEARCH_MSECS, run_query
 
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.registry import StoreRegistry
-from kortty_rag.gui.dialogs.test_search import (
-    TestSearchDialog,
+from kortty_rag.gui.dialogs.test_search import TestSearchDialog
+from kortty_rag.gui.dialogs.test_search_words import (
     empty_block_text,
     nothing_relevant_text,
     weak_results_guidance,
 )
-from kortty_rag.gui.relevance import selected_level
+from kortty_rag.gui.relevance_combo import selected_level
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import RelevanceLevel, Role, Store
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 from kortty_rag.retrieval.search import (
     DROP_BELOW_FLOOR,
     DROP_DISABLED,

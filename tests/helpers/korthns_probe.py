@@ -40,7 +40,7 @@ class EverySource(dict[str, "Source"]):
 def main() -> int:
     mode, path = sys.argv[1], Path(sys.argv[2])
     from kortty_rag.app.kortty_import import _documents
-    from kortty_rag.index.korthns import read_korthns
+    from kortty_rag.kortty_files.hnsw import read_korthns
 
     gc.collect()
     # from here on VmHWM is the peak of what follows (Linux ≥ 4.0: "5" resets the high-water mark)

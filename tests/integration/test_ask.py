@@ -36,8 +36,8 @@ from kortty_rag.models import Role, Store
 from kortty_rag.profiles.ask import ask
 from kortty_rag.profiles.chat import GenerationOptions, delta_text, iter_sse_data
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 from kortty_rag.profiles.prompt import ACTION_CONTRACT, CAPABILITIES, PRESETS
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 from kortty_rag.sync.session import StoreSession
 
 CORPUS = Path(__file__).parent.parent / "data" / "corpus"

@@ -11,7 +11,7 @@ from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.errors import ChatError
 from kortty_rag.profiles.chat import GenerationOptions, LlamaChat
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile
+from kortty_rag.profiles.registry import AiProfile
 
 
 def test_an_embedding_model_is_refused_as_a_chat_model(starter_model: InstalledModel) -> None:

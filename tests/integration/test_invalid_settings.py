@@ -77,7 +77,7 @@ def test_the_desktop_app_lists_it_as_damaged_in_words(
     qtbot: QtBot, stores: tuple[str, str]
 ) -> None:
     from kortty_rag.gui.main_window import MainWindow
-    from kortty_rag.gui.stores_tab import DAMAGE_ROLE
+    from kortty_rag.gui.stores_state import DAMAGE_ROLE
 
     break_setting(stores[0], "retrieval", "dense_weight", 2.5)
     window = MainWindow(watch=False)

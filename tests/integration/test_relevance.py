@@ -24,7 +24,7 @@ from tests.helpers.pdfs import text_pdf
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.models import Role
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 from kortty_rag.retrieval.search import DROP_BELOW_FLOOR, NOTHING_RELEVANT
 
 BACKUP_QUESTION = "how do I rotate the backup keys?"

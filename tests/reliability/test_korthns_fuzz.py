@@ -20,7 +20,7 @@ from tests.helpers.fuzz import FUZZ
 from tests.helpers.kortty_writer import Node, korthns_bytes
 
 from kortty_rag.index import korthns
-from kortty_rag.index.korthns import KorttyFormatError, read_korthns
+from kortty_rag.kortty_files.hnsw import KorttyFormatError, read_korthns
 
 DIMS = 8
 
@@ -270,7 +270,7 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     os.mkfifo(path)
     code = (
         "import sys; from pathlib import Path\n"
-        "from kortty_rag.index.korthns import KorttyFormatError, read_korthns\n"
+        "from kortty_rag.kortty_files.hnsw import KorttyFormatError, read_korthns\n"
         "try:\n    read_korthns(Path(sys.argv[1]))\n"
         "except KorttyFormatError as e:\n    print(e.message)\n"
     )

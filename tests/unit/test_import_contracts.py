@@ -49,6 +49,22 @@ FORBIDDEN = [
         "The core imports neither Qt nor the CLI",
     ),
     ("sync/pipeline.py", "import PySide6.QtCore", "The core imports neither Qt nor the CLI"),
+    # the storage sublayers and the base below them
+    (
+        "extract/document.py",
+        "import kortty_rag.sources.scan",
+        "Front ends above the application layer above the core",
+    ),
+    (
+        "config/paths.py",
+        "import kortty_rag.chunking.splitter",
+        "Front ends above the application layer above the core",
+    ),
+    (
+        "languages.py",
+        "import kortty_rag.index.analysis",
+        "Front ends above the application layer above the core",
+    ),
 ]
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import os
 import shlex
-import sqlite3
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.config.registry import StoreRegistry
-from kortty_rag.config.store_files import CHUNKS, SNAPSHOTS, kept_snapshot_entries
+from kortty_rag.config.store_files import SNAPSHOTS, kept_snapshot_entries
 from kortty_rag.embedding.installed import InstalledModel, get_model
 from kortty_rag.errors import KorttyRagError, SnapshotError, StoreBusyError
 from kortty_rag.index.lock import StoreLock
@@ -295,7 +294,7 @@ class Doctor:
             check_identity(manifest, store.embedding)
             snapshot = Snapshot(folder, manifest)  # loads the graph: counts must agree
             try:
-                _quick_check(folder / SNAPSHOTS / name / CHUNKS)
+                snapshot.chunks.quick_check()  # through the folder's descriptor, as every read
             finally:
                 snapshot.close()
         except KorttyRagError as exc:
@@ -505,23 +504,6 @@ def _safe(function: Callable[[], tuple[str, str] | None]) -> tuple[str, str] | N
         return function()
     except KorttyRagError:
         return None
-
-
-def _quick_check(path: Path) -> None:
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
-        try:
-            result = db.execute("PRAGMA quick_check").fetchone()
-        finally:
-            db.close()
-    except sqlite3.Error as exc:
-        raise SnapshotError(
-            msg(
-                "The chunk table {name} cannot be checked ({error})", name=path.name, error=str(exc)
-            )
-        ) from exc
-    if result is None or result[0] != "ok":
-        raise SnapshotError(msg("The chunk table failed its check: {result}", result=str(result)))
 
 
 def repair(report: DoctorReport, registry: StoreRegistry | None = None) -> DoctorReport:

@@ -24,18 +24,19 @@ from pathlib import Path
 import numpy as np
 
 from kortty_rag.app.import_scope import Admission, admit
-from kortty_rag.config.kortty_registry import (
+from kortty_rag.config.registry import StoreRegistry, validate_name
+from kortty_rag.embedding.installed import InstalledModel, list_models
+from kortty_rag.errors import KorttyRagError, NotFoundError, UsageError
+from kortty_rag.extract.formats import detect_format
+from kortty_rag.index.chunkdb import NewChunk
+from kortty_rag.index.local import LocalStore
+from kortty_rag.kortty_files.hnsw import KorttyChunk, KorttySnapshot, read_korthns
+from kortty_rag.kortty_files.registry import (
     SNAPSHOT_FILE,
     KorttySource,
     KorttyStore,
     read_kortty_registry,
 )
-from kortty_rag.config.registry import StoreRegistry, validate_name
-from kortty_rag.embedding.installed import InstalledModel, list_models
-from kortty_rag.errors import KorttyRagError, NotFoundError, UsageError
-from kortty_rag.index.chunkdb import NewChunk
-from kortty_rag.index.korthns import KorttyChunk, KorttySnapshot, read_korthns
-from kortty_rag.index.local import LocalStore
 from kortty_rag.messages import Message, msg
 from kortty_rag.models import (
     MAX_MAX_FILE_SIZE,
@@ -52,7 +53,6 @@ from kortty_rag.models import (
     SyncMode,
 )
 from kortty_rag.retrieval.context import estimate_tokens
-from kortty_rag.sources.formats import detect_format
 from kortty_rag.sources.selection import new_source_id
 
 #: where a store records that it came from korTTY (``store.json`` settings; other keys are kept)

@@ -1,7 +1,7 @@
 """AI profiles as the front ends create and change them (docs/DESIGN.md §12).
 
 :func:`checked_profile` turns what a user entered (:class:`ProfileDraft`) into an
-:class:`~kortty_rag.profiles.profiles.AiProfile` after the checks that need the outside world but no
+:class:`~kortty_rag.profiles.registry.AiProfile` after the checks that need the outside world but no
 connection, so a typo surfaces when the profile is saved rather than at the first question: a
 llama.cpp model must be a readable GGUF file (kept as an absolute path, so the profile works from any
 directory); an endpoint must satisfy the HTTPS rule; a key variable must be a variable *name* — a
@@ -29,7 +29,7 @@ from kortty_rag.embedding.gguf_info import GGUF_MAGIC
 from kortty_rag.errors import UsageError
 from kortty_rag.messages import msg
 from kortty_rag.profiles.kinds import PRESET_FAMILIES, Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry, ProfileSettings
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry, ProfileSettings
 from kortty_rag.profiles.roles import RequestKind
 
 #: what the front ends take from here: the profile types and registry, and the checks and keyring

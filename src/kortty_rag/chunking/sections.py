@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from kortty_rag.text_lines import lines
 
 #: the formats read by a format reader into outline text (``kortty_rag.extract.outline``): the
-#: formats of ``sources.formats.EXTRACTED`` but PDF
+#: formats of ``extract.formats.EXTRACTED`` but PDF
 OUTLINE_FORMATS = frozenset({"HTML", "DOCX", "ODT", "EPUB", "PPTX", "RTF"})
 #: how many heading levels a path keeps (deeper headings replace the last)
 MAX_DEPTH = 6

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kortty_rag.errors import ExtractionError
+from kortty_rag.extract.formats import is_extracted, is_paged
 from kortty_rag.extract.pdf import CHANGED_SINCE_REVIEW, PdfExtractor
 from kortty_rag.extract.safe_open import NotRegularFile, open_regular_file, read_regular_file
 from kortty_rag.extract.text import TextRejected, TextStream, decode_text
 from kortty_rag.messages import msg
-from kortty_rag.sources.formats import is_extracted, is_paged
 
 #: bytes read (and characters handed on) at a time
 BLOCK = 1 << 20
@@ -92,6 +92,14 @@ def open_document(
     )
 
 
+def _unreadable(path: Path, exc: OSError) -> ExtractionError:
+    """Why a file could not be opened: not a regular file (a FIFO, a device, a link swapped in),
+    or the system's reason."""
+    if isinstance(exc, NotRegularFile):
+        return ExtractionError(path, msg("not a regular file ({error})", error=exc.strerror))
+    return ExtractionError(path, msg("cannot read file ({error})", error=exc.strerror or str(exc)))
+
+
 def _once(text: str) -> Generator[str, None, None]:
     yield text
 
@@ -99,14 +107,8 @@ def _once(text: str) -> Generator[str, None, None]:
 def _text_blocks(path: Path, size_limit: int, expected_sha256: str) -> Generator[str, None, None]:
     try:
         fd, _ = open_regular_file(path)
-    except NotRegularFile as exc:
-        raise ExtractionError(
-            path, msg("not a regular file ({error})", error=exc.strerror)
-        ) from None
     except OSError as exc:
-        raise ExtractionError(
-            path, msg("cannot read file ({error})", error=exc.strerror or str(exc))
-        ) from None
+        raise _unreadable(path, exc) from None
     stream = TextStream()
     rejected: str | None = None
     read = 0
@@ -182,14 +184,8 @@ def _read_digest(path: Path, size_limit: int) -> str:
 def _read(path: Path, size_limit: int) -> bytes:
     try:
         data, _ = read_regular_file(path, size_limit)
-    except NotRegularFile as exc:
-        raise ExtractionError(
-            path, msg("not a regular file ({error})", error=exc.strerror)
-        ) from None
     except OSError as exc:
-        raise ExtractionError(
-            path, msg("cannot read file ({error})", error=exc.strerror or str(exc))
-        ) from None
+        raise _unreadable(path, exc) from None
     if len(data) > size_limit:
         raise ExtractionError(path, msg("larger than its size limit"))
     return data

@@ -19,7 +19,7 @@ PDF_MIN_CHARACTERS = 1 << 20
 
 def max_characters(size_limit: int, file_size: int, *, pdf: bool) -> int:
     """The most characters a file of ``file_size`` bytes may yield under ``size_limit``; ``pdf``:
-    a compressed document (:func:`kortty_rag.sources.formats.is_compressed`)."""
+    a compressed document (:func:`kortty_rag.extract.formats.is_compressed`)."""
     if not pdf:
         return size_limit
     return min(size_limit, max(PDF_MIN_CHARACTERS, file_size * PDF_CHARACTERS_PER_BYTE))

@@ -23,10 +23,10 @@ from typing import Any
 
 import kortty_rag
 from kortty_rag.errors import ExtractionError
+from kortty_rag.extract.formats import PDF, is_compressed
 from kortty_rag.extract.limits import too_much_text
 from kortty_rag.messages import msg
 from kortty_rag.models import GiB
-from kortty_rag.sources.formats import PDF, is_compressed
 
 DEFAULT_TIMEOUT_SECONDS = 60.0
 DEFAULT_MEMORY_BYTES = 1 * GiB

@@ -139,10 +139,10 @@ def extract_pages(data: bytes, max_characters: int | None = None) -> dict[str, A
 def _serve(memory_bytes: int) -> None:
     import pypdf  # noqa: F401  (import before the memory limit applies)
 
+    from kortty_rag.extract.formats import PDF, is_compressed
     from kortty_rag.extract.limits import max_characters
     from kortty_rag.extract.readers import preload, read_document
     from kortty_rag.extract.safe_open import NotRegularFile, read_regular_file
-    from kortty_rag.sources.formats import PDF, is_compressed
 
     preload()
 

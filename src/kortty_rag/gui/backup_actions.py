@@ -65,7 +65,11 @@ def kortty_summary(outcomes: list[KorttyOutcome]) -> str:
 
 
 class BackupActions(QObject):
-    """The three actions and what they run; ``current_store`` tells which store to export."""
+    """The three actions and what they run; ``current_store`` tells which store to export.
+
+    Signals: ``imported(str)`` — a store was imported (its id); ``ended(object)`` — a job ended,
+    with its result or the exception.
+    """
 
     #: a store was imported (its id): the stores tab shows it
     imported = Signal(str)

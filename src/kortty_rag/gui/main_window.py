@@ -63,6 +63,13 @@ def about_text() -> str:
 
 
 class MainWindow(QMainWindow):
+    """The window: the three tabs, the shared status area, the menus, and the watcher of auto
+    sources.
+
+    Signals: ``refresh_due(str, list)`` — these sources of a store changed (store id, source ids);
+    emitted from the watcher's thread, handled on the GUI thread.
+    """
+
     #: emitted from the watcher's thread, handled on the GUI thread
     refresh_due = Signal(str, list)
 

@@ -112,6 +112,11 @@ class InstalledModelTableModel(RowsModel[InstalledModel]):
 
 
 class ModelsTab(QWidget):
+    """The installed embedding models, and *Set up a model…*.
+
+    Signals: ``models_changed()`` — a model was installed from here.
+    """
+
     models_changed = Signal()
 
     def __init__(

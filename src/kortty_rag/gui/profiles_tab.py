@@ -64,10 +64,27 @@ def unassigned() -> str:
     return translate("ProfilesTab", "(unassigned)")
 
 
-class ProfilesTab(QWidget):
-    """Profiles, role holders and per-store roles; each change is saved at once."""
+def plain_table(parent: QWidget, name: str, headers: list[str]) -> QTableWidget:
+    """A read-only table of whole rows, one selected at a time, its last column stretched."""
+    table = QTableWidget(0, len(headers), parent)
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(headers)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    table.setWordWrap(False)
+    table.setTabKeyNavigation(False)
+    table.verticalHeader().hide()
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
 
-    changed = Signal()  # profiles, roles or a store's roles were saved
+
+class ProfilesTab(QWidget):
+    """Profiles, role holders and per-store roles; each change is saved at once and signalled:
+    ``changed()``."""
+
+    changed = Signal()
 
     def __init__(
         self,
@@ -91,7 +108,8 @@ class ProfilesTab(QWidget):
         self.reload()
 
     def _build(self) -> None:
-        self.profile_table = self._table(
+        self.profile_table = plain_table(
+            self,
             "profilesTable",
             [
                 self.tr("Name"),
@@ -166,7 +184,8 @@ class ProfilesTab(QWidget):
             )
         )
 
-        self.store_table = self._table(
+        self.store_table = plain_table(
+            self,
             "storeRolesTable",
             [
                 self.tr("Store"),
@@ -252,20 +271,6 @@ class ProfilesTab(QWidget):
         order = [self.profile_table, self.add_button, self.edit_button, self.remove_button]
         order += [*self.role_combos.values(), self.store_table, self.mcp_folders_button]
         set_tab_order(order)
-
-    def _table(self, name: str, headers: list[str]) -> QTableWidget:
-        table = QTableWidget(0, len(headers), self)
-        table.setObjectName(name)
-        table.setHorizontalHeaderLabels(headers)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        table.setWordWrap(False)
-        table.setTabKeyNavigation(False)
-        table.verticalHeader().hide()
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        table.horizontalHeader().setStretchLastSection(True)
-        return table
 
     def _button(self, text: str, name: str, slot: Any) -> QPushButton:
         button = QPushButton(text, self)

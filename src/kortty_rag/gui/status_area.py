@@ -104,7 +104,10 @@ def progress_words(state: ProgressState) -> str:
 
 
 class StatusArea(QWidget):
-    """A line of text, a progress bar, Cancel and "Show summary", at the bottom of the window."""
+    """A line of text, a progress bar, Cancel and "Show summary", at the bottom of the window.
+
+    Signals: ``changed(str)`` — every text the line shows.
+    """
 
     #: every text the line shows
     changed = Signal(str)

@@ -25,7 +25,10 @@ def _wake_only(signum: int, frame: FrameType | None) -> None:
 
 
 class StopSignalNotifier(QObject):
-    """Turns SIGINT and SIGTERM into a Qt signal; :meth:`close` restores the previous handlers."""
+    """Turns SIGINT and SIGTERM into a Qt signal; :meth:`close` restores the previous handlers.
+
+    Signals: ``stop_requested(int)`` — the signal number (SIGINT or SIGTERM).
+    """
 
     #: the signal number (SIGINT or SIGTERM)
     stop_requested = Signal(int)

@@ -17,10 +17,18 @@ from PySide6.QtCore import (
     QLocale,
     QModelIndex,
     QPersistentModelIndex,
+    QSortFilterProxyModel,
     Qt,
     QTime,
 )
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from kortty_rag.app.workspace import ReviewRow
 from kortty_rag.gui.hints import core_words
@@ -384,3 +392,29 @@ class ReviewTableModel(RowsModel[ReviewRow | RemovedRow]):
             font.setBold(True)  # and the status says it in words: not by looks alone
             return font
         return None
+
+
+def review_table(
+    parent: QWidget, model: ReviewTableModel, name: str
+) -> tuple[QSortFilterProxyModel, QTableView]:
+    """The table a review or a scan report shows ``model`` in: sortable, what changes first, the
+    path and the reason taking the spare width, format, size and status as wide as their words
+    (German ones are longer). ``name`` is its object name."""
+    proxy = QSortFilterProxyModel(parent)
+    proxy.setSourceModel(model)
+    proxy.setSortRole(Qt.ItemDataRole.UserRole)
+    table = QTableView(parent)
+    table.setObjectName(name)
+    table.setModel(proxy)
+    table.setSortingEnabled(True)
+    # what changes (new, changed, removed) first, in bold; then skipped, then unchanged
+    table.sortByColumn(ReviewTableModel.CHANGES_FIRST, Qt.SortOrder.AscendingOrder)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    table.setWordWrap(False)
+    table.verticalHeader().hide()
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+    return proxy, table

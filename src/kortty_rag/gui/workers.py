@@ -30,6 +30,13 @@ JobFunction = Callable[[ProgressTracker, CancelToken], Any]
 
 
 class JobSignals(QObject):
+    """What a :class:`Job` tells the GUI thread.
+
+    Signals: ``started()``; ``progress(ProgressState)``; then exactly one of ``finished(object)``
+    (the function's result), ``failed(object)`` (the exception) or ``cancelled()``; then
+    ``done()``.
+    """
+
     started = Signal()
     progress = Signal(object)  # ProgressState
     finished = Signal(object)  # the function's result
@@ -93,7 +100,10 @@ class Job(QRunnable):
 
 
 class JobRunner(QObject):
-    """Starts jobs, one per key at a time, and keeps them alive until they are done."""
+    """Starts jobs, one per key at a time, and keeps them alive until they are done.
+
+    Signals: ``changed()`` — a job started or ended.
+    """
 
     changed = Signal()
 

@@ -31,36 +31,11 @@ from collections.abc import Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 
+from kortty_rag.languages import LANGUAGES, NO_LANGUAGE
+
 #: Bump when the terms made from the same text change: a lexical index built by another version of the
 #: analyzer is rebuilt from the chunk texts (no embedding needed).
 ANALYZER_VERSION = 2
-NO_LANGUAGE = "none"
-
-#: ISO 639-1 code -> (Snowball stemmer, stopword list of the ``stop-words`` package). English uses the
-#: Snowball project's own English stop list instead (``stopwords_english.txt``): the package's English
-#: list has 1,333 words and drops words a notes or code store needs ("keys", "value", "system", "test").
-LANGUAGES: dict[str, tuple[str, str]] = {
-    "ar": ("arabic", "arabic"),
-    "ca": ("catalan", "catalan"),
-    "da": ("danish", "danish"),
-    "de": ("german", "german"),
-    "el": ("greek", "greek"),
-    "en": ("english", "english"),
-    "es": ("spanish", "spanish"),
-    "fi": ("finnish", "finnish"),
-    "fr": ("french", "french"),
-    "hi": ("hindi", "hindi"),
-    "hu": ("hungarian", "hungarian"),
-    "id": ("indonesian", "indonesian"),
-    "it": ("italian", "italian"),
-    "nl": ("dutch", "dutch"),
-    "no": ("norwegian", "norwegian"),
-    "pt": ("portuguese", "portuguese"),
-    "ro": ("romanian", "romanian"),
-    "ru": ("russian", "russian"),
-    "sv": ("swedish", "swedish"),
-    "tr": ("turkish", "turkish"),
-}
 
 _WORD = re.compile(r"[^\W_]+")
 _COMPOUND = re.compile(r"[^\W_]+(?:(?:[_./]|::)[^\W_]+)+")

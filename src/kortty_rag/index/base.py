@@ -7,10 +7,10 @@ from typing import Protocol
 
 import numpy as np
 
+from kortty_rag.extract.formats import READ_AGAIN, stale
 from kortty_rag.index.chunkdb import ChunkIdOf, NewChunk, NoteReport
 from kortty_rag.models import Document, Hit, LinkedChunk
 from kortty_rag.notes.reader import NoteFacts
-from kortty_rag.sources.formats import READ_AGAIN, stale
 
 
 class StoreUpdate(Protocol):
@@ -94,7 +94,7 @@ class VectorStore(Protocol):
 
 def known_hashes(documents: list[Document]) -> dict[str, dict[str, str]]:
     """source id → rel path → SHA-256: what the scan compares files against; a document an older
-    reader read is known as :data:`~kortty_rag.sources.formats.READ_AGAIN`, so the scan offers it
+    reader read is known as :data:`~kortty_rag.extract.formats.READ_AGAIN`, so the scan offers it
     to be read again (docs/DESIGN.md §9)."""
     known: dict[str, dict[str, str]] = {}
     for doc in documents:

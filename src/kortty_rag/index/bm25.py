@@ -30,14 +30,13 @@ from typing import Any
 import numpy as np
 
 from kortty_rag.index.analysis import (
-    LANGUAGES,
-    NO_LANGUAGE,
     Analyzer,
     analyzer,
     detect_language,
     parse_key,
 )
 from kortty_rag.index.compounds import COMPOUNDING_LANGUAGES, with_compounds_split
+from kortty_rag.languages import LANGUAGES, NO_LANGUAGE
 from kortty_rag.models import with_heading
 
 K1 = 1.2

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.errors import SnapshotError
+from kortty_rag.extract.formats import reader_version
 from kortty_rag.index import note_links
 from kortty_rag.index.bm25 import LexicalIndex, LexicalWriter
 from kortty_rag.index.vector_pool import StoredChunk, VectorPool, text_sha
 from kortty_rag.messages import msg
 from kortty_rag.models import Chunk, Document
 from kortty_rag.notes.reader import NoteFacts
-from kortty_rag.sources.formats import reader_version
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -445,6 +445,22 @@ class ChunkReader:
             return {_typed(r, (int,))[0] for r in rows}
 
     @read_errors()
+    def quick_check(self) -> None:
+        """SQLite's own check of the table's pages and indexes (``PRAGMA quick_check``), on the
+        connection the snapshot opened through its folder's descriptor; a
+        :class:`SnapshotError` says what it found."""
+        try:
+            with self._lock:
+                result = self._db.execute("PRAGMA quick_check").fetchone()
+        except sqlite3.Error as exc:
+            raise SnapshotError(
+                msg("The chunk table cannot be checked ({error})", error=str(exc))
+            ) from exc
+        if result is None or result[0] != "ok":
+            raise SnapshotError(
+                msg("The chunk table failed its check: {result}", result=str(result))
+            )
+
     def count(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0])

@@ -15,7 +15,6 @@ store's chunk table and writes its vector index again, which grows with the stor
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -87,7 +86,6 @@ class PartPublisher:
         started = self._clock()
         self._touched = True  # from here the store may serve a part: a stop puts it back
         update.commit()
-        gc.collect()  # the committed builder's graph and tables, before the next one loads its own
         following = self.begin()
         self.store.release()  # the job does not serve: only its builder needs the new part
         cost = self._clock() - started

@@ -9,14 +9,16 @@ then switches the manifests; nothing it writes is visible before that single req
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 from qdrant_client import models
 
 from kortty_rag.errors import RemoteStoreError
 from kortty_rag.index import sparse
+from kortty_rag.index.analysis import Analyzer
 from kortty_rag.index.chunkdb import ChunkIdOf, NewChunk
+from kortty_rag.index.qdrant_connection import QdrantConnection
 from kortty_rag.index.qdrant_layout import (
     DENSE,
     LEXICAL,
@@ -33,11 +35,31 @@ from kortty_rag.index.qdrant_layout import (
     store_point_id,
 )
 from kortty_rag.messages import msg
-from kortty_rag.models import Document, with_heading
+from kortty_rag.models import Document, EmbeddingIdentity, with_heading
 from kortty_rag.notes.reader import NoteFacts
 
-if TYPE_CHECKING:
-    from kortty_rag.index.qdrant import QdrantStore
+
+class UpdateTarget(Protocol):
+    """What an update uses of its store (:class:`~kortty_rag.index.qdrant.QdrantStore`), named
+    here so that this module does not import the store that imports it: its identity and
+    connection, the lexical analyzer, and the two calls a commit makes."""
+
+    store_id: str
+    identity: EmbeddingIdentity
+    #: the embedding key a manifest must carry to be served (``identity_key``)
+    key: str
+    connection: QdrantConnection
+    avgdl: float
+    words: Analyzer | None
+    ignore_active: bool
+
+    @property
+    def collection(self) -> str: ...
+
+    def analyzer_for(self, texts: list[str]) -> Analyzer: ...
+
+    def collect_garbage(self, committed: dict[str, SourceManifest]) -> None: ...
+
 
 log = logging.getLogger(__name__)
 #: points per upsert request (a few hundred kB of JSON with 384-d vectors and chunk text)
@@ -53,7 +75,7 @@ class QdrantUpdate:
 
     def __init__(
         self,
-        store: QdrantStore,
+        store: UpdateTarget,
         committed: dict[str, SourceManifest],
         sequence: int,
         *,

@@ -32,6 +32,7 @@ from kortty_rag.config.store_files import (
     remove_snapshot_folder,
 )
 from kortty_rag.errors import SnapshotError
+from kortty_rag.extract.formats import stale
 from kortty_rag.index import snapshot
 from kortty_rag.index.bm25 import AUTO
 from kortty_rag.index.calibration import best_similarities
@@ -44,7 +45,6 @@ from kortty_rag.messages import msg
 from kortty_rag.models import Document, EmbeddingIdentity
 from kortty_rag.notes.reader import NoteFacts
 from kortty_rag.notes.resolve import NOTE_FORMATS
-from kortty_rag.sources.formats import stale
 
 #: Compact the graph when more than this share of its elements are deleted.
 COMPACT_RATIO = 0.25
@@ -118,6 +118,17 @@ class BaseVectors:
             self._db = None
 
 
+def _not_started(exc: OSError) -> SnapshotError:
+    """A new snapshot could not be started (its folders or files): the active one serves on."""
+    return SnapshotError(
+        msg(
+            "Could not start a new snapshot ({reason}); the previous snapshot is still active",
+            reason=exc.strerror or str(exc),
+        ),
+        hint=msg("Free disk space (or fix the I/O error) and run the job again."),
+    )
+
+
 class SnapshotBuilder:
     """Builds the next snapshot from the active one (copy, then update) and activates it.
 
@@ -189,14 +200,7 @@ class SnapshotBuilder:
         except BaseException as exc:
             self._discard()
             if isinstance(exc, OSError):
-                raise SnapshotError(
-                    msg(
-                        "Could not start a new snapshot ({reason}); the previous snapshot is still "
-                        "active",
-                        reason=exc.strerror or str(exc),
-                    ),
-                    hint=msg("Free disk space (or fix the I/O error) and run the job again."),
-                ) from exc
+                raise _not_started(exc) from exc
             raise
 
     def _open_folders(self) -> tuple[OpenFolder, OpenFolder, OpenFolder]:
@@ -212,14 +216,7 @@ class SnapshotBuilder:
             for folder in opened:
                 folder.close()
             if isinstance(exc, OSError):
-                raise SnapshotError(
-                    msg(
-                        "Could not start a new snapshot ({reason}); the previous snapshot is still "
-                        "active",
-                        reason=exc.strerror or str(exc),
-                    ),
-                    hint=msg("Free disk space (or fix the I/O error) and run the job again."),
-                ) from exc
+                raise _not_started(exc) from exc
             raise
         return opened[0], opened[1], opened[2]
 
@@ -525,5 +522,9 @@ class SnapshotBuilder:
         if self._base is not None:
             self._base.close()
             self._base = None
+        # the graph goes now, whoever still refers to the builder: a long index in parts starts the
+        # next part at once, and a gc.collect() on the job's thread would hold the GIL for the
+        # whole heap and stop the app's window meanwhile
+        self.index = None
         for folder in (self._build, self._snapshots, self._store):
             folder.close()

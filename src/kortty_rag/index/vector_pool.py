@@ -30,8 +30,8 @@ from datetime import UTC, datetime, timedelta
 
 import numpy as np
 
+from kortty_rag.extract.formats import reader_version
 from kortty_rag.models import Document, with_heading
-from kortty_rag.sources.formats import reader_version
 
 #: how long a retired document's vectors are kept for reuse
 GRACE_DAYS = 30

@@ -28,8 +28,8 @@ from kortty_rag.messages import msg
 from kortty_rag.models import Role, Store
 from kortty_rag.profiles.chat import ChatBackend, GenerationOptions, LlamaChat, open_chat
 from kortty_rag.profiles.model_tokens import model_tokens
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
 from kortty_rag.profiles.prompt import build_messages, cited_markers, prompt_parts
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 from kortty_rag.profiles.roles import (
     AUTONOMOUS,
     NO_RETRIEVAL,

@@ -35,7 +35,7 @@ from kortty_rag.config.secrets import profile_account, read_secret
 from kortty_rag.errors import ChatError, UsageError
 from kortty_rag.messages import msg
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile
+from kortty_rag.profiles.registry import AiProfile
 
 Messages = Sequence[Mapping[str, str]]
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kortty_rag.errors import UsageError
+from kortty_rag.extract.formats import has_slides
 from kortty_rag.messages import msg
 from kortty_rag.models import (
     LOCATION_SEPARATOR,
@@ -25,7 +26,6 @@ from kortty_rag.retrieval.context import (
 )
 from kortty_rag.retrieval.fusion import FusionWeights
 from kortty_rag.retrieval.relevance import RelevanceFloor
-from kortty_rag.sources.formats import has_slides
 
 DROP_PER_DOCUMENT = msg("per-document cap")
 DROP_BUDGET = msg("token budget")

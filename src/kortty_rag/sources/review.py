@@ -18,7 +18,7 @@ from kortty_rag.models import EmbeddingIdentity, FileStatus, Source
 from kortty_rag.progress import format_duration
 
 #: the reason of a document indexed before whose format this version reads better: it is read
-#: again, counted as changed (``sources.formats.READERS``)
+#: again, counted as changed (``extract.formats.READERS``)
 READ_AGAIN_REASON = msg("read again: this version reads its format better")
 
 

@@ -17,6 +17,13 @@ from pathlib import Path
 
 from kortty_rag.errors import ExtractionError
 from kortty_rag.extract.document import ExtractionCache
+from kortty_rag.extract.formats import (
+    READ_AGAIN,
+    detect_format,
+    is_compressed,
+    is_extracted,
+    is_paged,
+)
 from kortty_rag.extract.limits import max_characters, too_much_text
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.extract.safe_open import NotRegularFile, kind_of, read_regular_file
@@ -24,13 +31,6 @@ from kortty_rag.extract.text import TextInspector, TextRejected
 from kortty_rag.messages import human_size, msg
 from kortty_rag.models import FileStatus, MiB, Source, SourceKind
 from kortty_rag.progress import CancelToken, NullProgress, Progress
-from kortty_rag.sources.formats import (
-    READ_AGAIN,
-    detect_format,
-    is_compressed,
-    is_extracted,
-    is_paged,
-)
 from kortty_rag.sources.review import (
     READ_AGAIN_REASON,
     ReviewReport,
@@ -46,7 +46,7 @@ _BLOCK = 1 << 20
 
 
 def changed_reason(known_hash: str | None) -> str:
-    """Why a file is indexed: new, changed, or read again (``sources.formats.READ_AGAIN``)."""
+    """Why a file is indexed: new, changed, or read again (``extract.formats.READ_AGAIN``)."""
     if known_hash is None:
         return msg("new")
     return READ_AGAIN_REASON if known_hash == READ_AGAIN else msg("changed")
@@ -251,6 +251,39 @@ class _Walk:
             unchecked_folders=tuple(self.unchecked),
         )
 
+    def row(
+        self,
+        path: Path,
+        rel: str,
+        status: FileStatus,
+        reason: str,
+        *,
+        fmt: str = "",
+        size: int = 0,
+        sha256: str = "",
+        characters: int = 0,
+        pages: int | None = None,
+        keeps_previous: bool = False,
+        problem: bool = False,
+    ) -> None:
+        """One file of the review: where it is, what happens to it and why."""
+        self.rows.append(
+            ReviewRow(
+                self.source.id,
+                str(path),
+                rel,
+                fmt,
+                size,
+                status,
+                reason,
+                sha256,
+                characters,
+                pages,
+                keeps_previous=keeps_previous,
+                problem=problem,
+            )
+        )
+
     def skip(
         self,
         path: Path,
@@ -263,18 +296,15 @@ class _Walk:
         problem: bool = False,
     ) -> None:
         """A skipped row; ``problem`` when something went wrong rather than a rule deciding it."""
-        self.rows.append(
-            ReviewRow(
-                self.source.id,
-                str(path),
-                rel,
-                fmt,
-                size,
-                FileStatus.SKIPPED,
-                reason,
-                keeps_previous=keeps_previous,
-                problem=problem,
-            )
+        self.row(
+            path,
+            rel,
+            FileStatus.SKIPPED,
+            reason,
+            fmt=fmt,
+            size=size,
+            keeps_previous=keeps_previous,
+            problem=problem,
         )
         self.s.progress.count(issues=1)
 
@@ -482,36 +512,30 @@ class _Walk:
             )
             return True
         if known_hash == sha256:
-            self.rows.append(
-                ReviewRow(
-                    self.source.id,
-                    str(path),
-                    rel,
-                    fmt,
-                    size,
-                    FileStatus.UNCHANGED,
-                    "",
-                    sha256,
-                    characters,
-                    pages,
-                )
+            self.row(
+                path,
+                rel,
+                FileStatus.UNCHANGED,
+                "",
+                fmt=fmt,
+                size=size,
+                sha256=sha256,
+                characters=characters,
+                pages=pages,
             )
             return True
         if not self.s.budget.accept(size, characters):
             return False
-        self.rows.append(
-            ReviewRow(
-                self.source.id,
-                str(path),
-                rel,
-                fmt,
-                size,
-                FileStatus.INDEX,
-                changed_reason(known_hash),
-                sha256,
-                characters,
-                pages,
-            )
+        self.row(
+            path,
+            rel,
+            FileStatus.INDEX,
+            changed_reason(known_hash),
+            fmt=fmt,
+            size=size,
+            sha256=sha256,
+            characters=characters,
+            pages=pages,
         )
         return True
 

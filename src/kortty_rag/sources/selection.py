@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kortty_rag.errors import NothingToAddError, SourceError, SourceOverlapError
+from kortty_rag.extract.formats import detect_format
 from kortty_rag.extract.safe_open import kind_of
 from kortty_rag.messages import msg
 from kortty_rag.models import (
@@ -28,7 +29,6 @@ from kortty_rag.models import (
     SourceOptions,
     SyncMode,
 )
-from kortty_rag.sources.formats import detect_format
 from kortty_rag.sources.review import ReviewRow
 from kortty_rag.sources.rootpath import link_target, symlink_on_path
 

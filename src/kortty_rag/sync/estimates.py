@@ -20,10 +20,10 @@ from kortty_rag.chunking.estimate import ChunkCounter, Segments
 from kortty_rag.chunking.splitter import Splitter
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.extract.document import ExtractionCache, StreamedSegment, open_document
+from kortty_rag.extract.formats import is_extracted
 from kortty_rag.extract.pdf import PdfExtractor
 from kortty_rag.models import EmbeddingIdentity, FileStatus
 from kortty_rag.progress import CancelToken
-from kortty_rag.sources.formats import is_extracted
 from kortty_rag.sources.review import ReviewReport, ReviewRow, SourceReview
 from kortty_rag.sync.speed import measured_chunks_per_second
 

@@ -12,7 +12,7 @@ from kortty_rag.app.fields import ProfileField, ProfileFieldError
 from kortty_rag.app.profiles import ProfileDraft, checked_profile, save_profile
 from kortty_rag.models import Role
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 
 OPTION = re.compile(r"(?<![\w-])--[a-z]")
 

@@ -85,7 +85,7 @@ OUTLINE = (
 
 def test_outline_text_of_the_format_readers_is_cut_at_its_own_headings_only() -> None:
     from kortty_rag.chunking.sections import OUTLINE_FORMATS
-    from kortty_rag.sources.formats import EXTRACTED, PDF
+    from kortty_rag.extract.formats import EXTRACTED, PDF
 
     assert EXTRACTED - {PDF} == OUTLINE_FORMATS
     for fmt in sorted(OUTLINE_FORMATS):

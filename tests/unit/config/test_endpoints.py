@@ -15,7 +15,7 @@ from kortty_rag.config.endpoints import (
 from kortty_rag.errors import UsageError
 from kortty_rag.profiles.chat import OpenAIChat, chat_completions_path, open_chat
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile
+from kortty_rag.profiles.registry import AiProfile
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ from kortty_rag.config.paths import settings_file
 from kortty_rag.errors import ConfigError, UsageError
 from kortty_rag.profiles.chat import OpenAIChat, api_key
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 
 BASE62 = string.ascii_letters + string.digits
 BASE64URL = BASE62 + "-_"

@@ -7,8 +7,8 @@ import pytest
 
 from kortty_rag import languages
 from kortty_rag.decoding import FieldError
-from kortty_rag.index.analysis import LANGUAGES
 from kortty_rag.index.factory import lexical_language
+from kortty_rag.languages import LANGUAGES
 from kortty_rag.models import EmbeddingIdentity, Store, StoreType
 
 IDENTITY = EmbeddingIdentity("m", "sha", 8, "mean", "", "", 256, 38)

@@ -17,7 +17,7 @@ from kortty_rag.models import EmbeddingIdentity, Role, Store, StoreType
 from kortty_rag.profiles.ask import ask
 from kortty_rag.profiles.chat import GenerationOptions, LlamaChat
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 from kortty_rag.retrieval.context import BlockExcerpt, has_template_tokens, render_block
 from kortty_rag.retrieval.search import RetrievalResult
 

@@ -20,7 +20,7 @@ from kortty_rag.config.paths import settings_file
 from kortty_rag.config.secrets import profile_account, read_secret
 from kortty_rag.errors import UsageError
 from kortty_rag.profiles.chat import OpenAIChat, api_key
-from kortty_rag.profiles.profiles import ProfileRegistry
+from kortty_rag.profiles.registry import ProfileRegistry
 
 KEY = "gsk_Xq7Lp2Rt9Vb4Nm8Kd3Wz6Hj1Fs5Gc0YaXq7Lp2Rt9Vb4Nm8Kd3W"
 

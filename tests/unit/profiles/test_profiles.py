@@ -14,7 +14,7 @@ from kortty_rag.config.paths import settings_file
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
 from kortty_rag.models import Role
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 
 LOCAL = AiProfile(
     "Local", Backend.LLAMA_CPP, "/models/chat.gguf", context_window=4096, preset="gemma"

@@ -16,7 +16,7 @@ from kortty_rag.models import EmbeddingIdentity, Role, Store, StoreRoles, StoreT
 from kortty_rag.profiles.ask import ask, user_request
 from kortty_rag.profiles.chat import GenerationOptions
 from kortty_rag.profiles.kinds import Backend
-from kortty_rag.profiles.profiles import AiProfile, ProfileRegistry
+from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
 from kortty_rag.profiles.roles import RequestKind, retrieval_query, stores_for_request
 from kortty_rag.retrieval.search import RetrievalResult
 

@@ -61,6 +61,12 @@ def check_words(check: str) -> str:
 
 
 class CheckStoresDialog(QDialog):
+    """*File → Check stores…*: every store's findings, and *Repair* for what is safe to repair.
+
+    Signals: ``checked(DoctorReport)`` — each report shown (the first check, a repair, a check
+    again).
+    """
+
     #: emitted with each report shown (the first check, a repair, a check again)
     checked = Signal(object)
 

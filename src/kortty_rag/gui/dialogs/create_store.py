@@ -37,13 +37,19 @@ from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import PathChooser, describe, keyboard_friendly, show_error
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.lexical_language import language_combo, selected_language
-from kortty_rag.gui.relevance import relevance_combo, selected_level
+from kortty_rag.gui.relevance_combo import relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Store, StoreRoles, StoreType
 from kortty_rag.untrusted import escape_line
 
 
 class CreateStoreDialog(QDialog):
+    """Name, model, files and folders of a new store (and, under *Advanced*, its type, roles,
+    language and minimum relevance).
+
+    Signals: ``created(Store, list)`` — the store was created; the paths chosen are reviewed next.
+    """
+
     created = Signal(object, list)  # Store, paths to review
 
     def __init__(

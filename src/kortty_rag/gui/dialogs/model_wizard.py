@@ -145,8 +145,18 @@ def catalog_text(entry: CatalogModel, *, installed: bool) -> str:
     return f"{title}\n{core_words(entry.description)}\n{facts}"
 
 
+def wrapped_label(parent: QWidget, text: str, name: str) -> QLabel:
+    label = QLabel(text, parent)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    return label
+
+
 class ModelWizard(QDialog):
-    installed = Signal(object)  # InstalledModel
+    """Sets up an embedding model (a catalog download, a GGUF file, the offline starter);
+    ``installed(InstalledModel)`` when one passed its self-test."""
+
+    installed = Signal(object)
 
     def __init__(
         self,
@@ -209,12 +219,6 @@ class ModelWizard(QDialog):
         button.clicked.connect(slot)
         return button
 
-    def _label(self, text: str, name: str) -> QLabel:
-        label = QLabel(text, self)
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        return label
-
     def _build(self, role: str) -> None:
         self.role_combo = QComboBox(self)
         self.role_combo.setObjectName("roleCombo")
@@ -224,7 +228,7 @@ class ModelWizard(QDialog):
         self.role_combo.setToolTip(self.tr("The role of the model to set up"))
         form = QFormLayout()
         form.addRow(self.tr("Set up"), self.role_combo)
-        self.why = self._label(why_a_model(), "whyModelNote")
+        self.why = wrapped_label(self, why_a_model(), "whyModelNote")
 
         self.catalog_list = QListWidget(self)
         self.catalog_list.setObjectName("catalogList")
@@ -245,7 +249,7 @@ class ModelWizard(QDialog):
             item.setToolTip(f"{entry.name}: {entry.url}")
             self.catalog_list.addItem(item)
         self.catalog_list.itemSelectionChanged.connect(self._selection_changed)
-        self.ram_note = self._label(self._ram_text(), "ramNote")
+        self.ram_note = wrapped_label(self, self._ram_text(), "ramNote")
         self.download_button = self._button(
             self.tr("&Download"), "downloadButton", self.start_download
         )
@@ -264,7 +268,7 @@ class ModelWizard(QDialog):
         self.progress.setFormat(self.tr("%p%"))  # German: „7 %“
         self.progress.setVisible(False)
         self.progress.setAccessibleName(self.tr("Download progress"))
-        self.status = self._label("", "downloadStatus")
+        self.status = wrapped_label(self, "", "downloadStatus")
         self.import_button = self._button(
             self.tr("&Import GGUF file…"), "importButton", self.start_import
         )

@@ -7,14 +7,11 @@ user confirms with "Index" only when the preview matches what they meant to inde
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QHeaderView,
     QLabel,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -22,7 +19,7 @@ from PySide6.QtWidgets import (
 from kortty_rag.app.workspace import PreparedReview, ReviewSummary
 from kortty_rag.gui.common import describe, keyboard_friendly, resize_within_screen, set_tab_order
 from kortty_rag.gui.hints import core_words
-from kortty_rag.gui.table_models import ReviewTableModel, review_rows
+from kortty_rag.gui.table_models import ReviewTableModel, review_rows, review_table
 from kortty_rag.progress import format_duration
 from kortty_rag.untrusted import escape_line
 
@@ -38,24 +35,7 @@ class ReviewDialog(QDialog):
         summary = review.report.summary()
 
         self.model = ReviewTableModel(review_rows(review))
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
-        self.table = QTableView(self)
-        self.table.setObjectName("reviewTable")
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        # what changes (new, changed, removed) first, in bold; then skipped, then unchanged
-        self.table.sortByColumn(ReviewTableModel.CHANGES_FIRST, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        # format, size, status and text as wide as their words (German ones are longer)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.proxy, self.table = review_table(self, self.model, "reviewTable")
         describe(
             self.table,
             self.tr(

@@ -4,21 +4,18 @@ Skipped and Issues counts of the source table, at any time after the review clos
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QHeaderView,
     QLabel,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from kortty_rag.app.workspace import ScanReport
 from kortty_rag.gui.common import describe, keyboard_friendly, resize_within_screen
-from kortty_rag.gui.table_models import ReviewTableModel, readable_time
+from kortty_rag.gui.table_models import ReviewTableModel, readable_time, review_table
 from kortty_rag.models import Source
 
 
@@ -30,22 +27,7 @@ class ScanReportDialog(QDialog):
         self.setObjectName("scanReportDialog")
         self.setWindowTitle(self.tr("Scan report — {path}").format(path=source.path))
         self.model = ReviewTableModel(list(report.rows) if report else [])
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
-        self.table = QTableView(self)
-        self.table.setObjectName("scanReportTable")
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(ReviewTableModel.CHANGES_FIRST, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.proxy, self.table = review_table(self, self.model, "scanReportTable")
         describe(
             self.table,
             self.tr(

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from kortty_rag.sources.formats import SUFFIX_FORMATS, detect_format
+from kortty_rag.extract.formats import SUFFIX_FORMATS, detect_format
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ from typing import overload
 import numpy as np
 
 from kortty_rag.extract.safe_open import kind_of
-from kortty_rag.index.korthns_records import (
+from kortty_rag.kortty_files.hnsw_records import (
     MAX_METADATA,
     MAX_STRING,
     Cursor,

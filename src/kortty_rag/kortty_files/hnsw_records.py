@@ -1,4 +1,4 @@
-"""The chunk records of a korTTY index (``KORTHNS1``, :mod:`kortty_rag.index.korthns`): checked in
+"""The chunk records of a korTTY index (``KORTHNS1``, :mod:`kortty_rag.kortty_files.hnsw`): checked in
 place in the file's bytes, kept as columns (where each record starts, keyed digests of what groups or
 must not repeat), and decoded into a :class:`KorttyChunk` only when one is asked for.
 
