@@ -11,8 +11,8 @@ import pytest
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
+from kortty_rag.extract import formats
 from kortty_rag.models import FileStatus
-from kortty_rag.sources import formats
 from kortty_rag.sources.review import READ_AGAIN_REASON
 from kortty_rag.sync.session import StoreSession
 

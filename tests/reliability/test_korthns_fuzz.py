@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tests.helpers.fuzz import FUZZ
 from tests.helpers.kortty_writer import Node, korthns_bytes
 
-from kortty_rag.index import korthns
+from kortty_rag.kortty_files import hnsw as korthns
 from kortty_rag.kortty_files.hnsw import KorttyFormatError, read_korthns
 
 DIMS = 8
