@@ -5,9 +5,8 @@ these names from here, never from the retrieval package itself."""
 
 from __future__ import annotations
 
-from kortty_rag.models import RelevanceLevel, Store
 from kortty_rag.retrieval.context import neutralise_location
-from kortty_rag.retrieval.relevance import DEFAULT_LEVEL
+from kortty_rag.retrieval.relevance import DEFAULT_LEVEL, store_level
 from kortty_rag.retrieval.search import (
     DROP_BELOW_FLOOR,
     MIN_CONTEXT_WINDOW,
@@ -34,8 +33,3 @@ __all__ = [
     "neutralise_location",
     "store_level",
 ]
-
-
-def store_level(store: Store) -> RelevanceLevel:
-    """The store's own minimum relevance."""
-    return store.options.retrieval.min_relevance

@@ -9,7 +9,7 @@ changed. Changes made by another process are picked up at the next start.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 
 from kortty_rag.config.registry import StoreRegistry, on_store_written
 from kortty_rag.errors import ConfigError, NotFoundError
@@ -64,11 +64,8 @@ class Watching:
         """No change is waiting for its quiet time to pass."""
         return self._watcher.settled
 
-    def covers(self, store_ids: Collection[str]) -> bool:
-        return self._only is None or bool(self._only & set(store_ids))
-
     def _follow(self, store_id: str) -> None:
-        if not self.covers((store_id,)):
+        if self._only is not None and store_id not in self._only:
             return
         try:
             store = self._registry.get(store_id)
