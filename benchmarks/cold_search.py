@@ -31,6 +31,7 @@ STORE = "SciFact"
 PARTS = """
 import time, json, sys
 t0 = time.perf_counter()
+from kortty_rag.app.search_results import SearchRequest
 from kortty_rag.app.workspace import Workspace
 t1 = time.perf_counter()
 from kortty_rag.embedding.loader import load_embedder
@@ -45,7 +46,7 @@ from kortty_rag.retrieval.structure_patterns import patterns
 patterns()
 t4 = time.perf_counter()
 with Workspace() as workspace:
-    workspace.search(sys.argv[2], [store])
+    workspace.search(SearchRequest(sys.argv[2], [store]))
 t5 = time.perf_counter()
 print(json.dumps({"imports": t1 - t0, "model": t2 - t1, "neutraliser tables": t3 - t2,
                   "neutraliser patterns": t4 - t3, "snapshot + search": t5 - t4}))

@@ -67,6 +67,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="kortty-relocation-"))
     os.environ["KORTTY_HOME"] = str(work / "home")
 
+    from kortty_rag.app.search_results import SearchRequest
     from kortty_rag.app.workspace import Workspace
     from kortty_rag.config.registry import StoreRegistry
     from kortty_rag.embedding.install import install_starter
@@ -130,7 +131,7 @@ def main() -> None:
         before = [
             [
                 (e.path, e.chunk.text, e.candidate.fused)
-                for e in workspace.search(q, [store]).excerpts
+                for e in workspace.search(SearchRequest(q, [store])).excerpts
             ]
             for q in queries
         ]
@@ -149,7 +150,7 @@ def main() -> None:
         after = [
             [
                 (e.path, e.chunk.text, e.candidate.fused)
-                for e in workspace.search(q, [copy]).excerpts
+                for e in workspace.search(SearchRequest(q, [copy])).excerpts
             ]
             for q in queries
         ]

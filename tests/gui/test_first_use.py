@@ -311,7 +311,9 @@ def test_completion_is_a_notice_with_a_summary_that_blocks_nothing(
 ) -> None:
     tab = tab_with_store(window, starter_model)
     window.tabs.setCurrentIndex(2)  # the user looks at another tab meanwhile
-    index_folder(qtbot, window, chooser, notes(tmp_path / "notes"))
+    folder = notes(tmp_path / "notes")
+    (folder / "photo.bin").write_bytes(bytes(range(256)) * 8)  # left out: not a text format
+    index_folder(qtbot, window, chooser, folder)
     assert_completion_notice(tab)
     assert window.tabs.currentIndex() == 2
     assert "3 new or changed" in window.status.message.text()
@@ -319,6 +321,10 @@ def test_completion_is_a_notice_with_a_summary_that_blocks_nothing(
     box = window.status.summary_box
     assert isinstance(box, QMessageBox) and box.isVisible() and not box.isModal()
     assert "Docs: 3 new or changed" in box.text()
+    assert "it took " in box.text() and " s." in box.text()  # how long (issue 29, point 7)
+    # what was left out, and why, with where the whole list is
+    assert box.informativeText().startswith("Skipped:\n1 × ")
+    assert "Skipped count" in box.informativeText()
     box.close()
 
 

@@ -207,7 +207,7 @@ def test_roles_and_store_roles_persist_and_removing_a_profile_frees_its_role(
     )
     table.item(0, 1).setCheckState(Qt.CheckState.Unchecked)  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: StoreRegistry().get(store.id).roles.text is False)
-    assert "Notes: Text off." in tab.status_label.text()
+    assert "Notes: Text off." in tab.status.message.text()
 
     tab.select_profile("Writer")
     qtbot.mouseClick(tab.remove_button, Qt.MouseButton.LeftButton)
@@ -223,7 +223,7 @@ def test_roles_and_store_roles_persist_and_removing_a_profile_frees_its_role(
     assert settings.role_profile(Role.TEXT) is None
     assert settings.role_profile(Role.CODING).name == "Coder"  # type: ignore[union-attr]
     assert text.currentText() == unassigned()
-    assert "The Text role is now unassigned" in tab.status_label.text()
+    assert "The Text role is now unassigned" in tab.status.message.text()
 
 
 def test_the_mcp_opt_in_is_a_check_box_beside_the_roles(
@@ -241,7 +241,7 @@ def test_the_mcp_opt_in_is_a_check_box_beside_the_roles(
     qtbot.keyClick(table, Qt.Key.Key_Space)
     qtbot.waitUntil(lambda: StoreRegistry().get(store.id).roles.mcp is True)
     assert StoreRegistry().get(store.id).roles == StoreRoles(text=True, mcp=True)
-    qtbot.waitUntil(lambda: "Available to other AI tools (MCP) on." in tab.status_label.text())
+    qtbot.waitUntil(lambda: "Available to other AI tools (MCP) on." in tab.status.message.text())
     qtbot.waitUntil(
         lambda: table.item(0, 4).checkState() == Qt.CheckState.Checked  # type: ignore[union-attr]
     )
@@ -316,7 +316,12 @@ def test_lives_in_the_main_window_and_follows_store_changes(
     qtbot.addWidget(window)
     try:
         tab = window.profiles_tab
-        assert isinstance(tab, ProfilesTab) and tab.registry is window.registry
+        assert isinstance(tab, ProfilesTab) and tab.workspace is window.workspace
+        # it speaks in the window's status area, in view below every tab (issue 29, point 6)
+        assert tab.status is window.status
+        assert window.windowTitle() == "kortty-rag — knowledge stores"
+        window.tabs.setCurrentWidget(tab)
+        assert window.windowTitle() == "kortty-rag — AI profiles & roles"  # the tab in view
         assert tab.store_table.rowCount() == 0
         StoreRegistry().create("Later", starter_model.identity())
         window.stores_tab.stores_changed.emit()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 from tests.helpers.pdfs import text_pdf
 
+from kortty_rag.app.search_results import SearchRequest
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.common import PathChooser
@@ -442,7 +443,7 @@ def test_a_rebuild_with_the_same_model_says_it_reused_every_chunk(
     box = window.status.summary_box
     assert box is not None and box.isVisible()
     assert box.text().startswith(f"Docs: {documents} documents read again into a fresh index")
-    assert box.text().endswith(f"0 chunks embedded, {chunks} reused without embedding again.")
+    assert f"0 chunks embedded, {chunks} reused without embedding again; it took " in box.text()
     assert "new or changed" not in box.text()
     box.close()
     assert read_pointer(folder) != first  # a fresh snapshot serves
@@ -690,8 +691,8 @@ def test_export_and_import_from_the_file_menu(
         lambda: tab.current_store() is not None and tab.current_store().name == "Docs copy"
     )  # type: ignore[union-attr]
     assert "every checksum verified" in tab.status_line.text()
-    original = window.workspace.search("coral reefs", [StoreRegistry().get("Docs")])
-    copy = window.workspace.search("coral reefs", [StoreRegistry().get("Docs copy")])
+    original = window.workspace.search(SearchRequest("coral reefs", [StoreRegistry().get("Docs")]))
+    copy = window.workspace.search(SearchRequest("coral reefs", [StoreRegistry().get("Docs copy")]))
     assert [e.chunk.text for e in copy.excerpts] == [e.chunk.text for e in original.excerpts]
     assert copy.excerpts
 
@@ -745,7 +746,9 @@ def test_watch_and_sync_automatically_from_the_context_menu(
         (folder / "sourdough.txt").write_text("Rye starter smells of green apples.\n")
         summary: Any = outcome.wait(timeout=120_000)
         assert summary.indexed == 1
-        found = tab.workspace.search("rye starter green apples", [StoreRegistry().get("Docs")])
+        found = tab.workspace.search(
+            SearchRequest("rye starter green apples", [StoreRegistry().get("Docs")])
+        )
         assert any("green apples" in e.chunk.text for e in found.excerpts)
         tab.select_source(str(folder))
         tab.sync_action.trigger()  # unchecks it

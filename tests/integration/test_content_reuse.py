@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from kortty_rag.app.search_results import SearchRequest
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.embedding import loader
 from kortty_rag.embedding.base import Embedder, Vectors
@@ -80,7 +81,7 @@ def refresh(ws: Workspace, store: Store, counted: Counting) -> IndexSummary:
 
 
 def results(ws: Workspace, store: Store, query: str) -> list[tuple[str, str, float | None]]:
-    found = ws.search(query, [ws.store(store.name)])
+    found = ws.search(SearchRequest(query, [ws.store(store.name)]))
     assert found.excerpts
     return [
         (
@@ -184,7 +185,7 @@ def test_reused_vectors_equal_fresh_embeddings(
     store = create(workspace, starter_model, docs)
     (docs / "science" / "volcano.txt").rename(docs / "science" / "moved-volcano.txt")
     refresh(workspace, store, counted)
-    found = workspace.search("lava flows", [workspace.store(store.name)]).excerpts
+    found = workspace.search(SearchRequest("lava flows", [workspace.store(store.name)])).excerpts
     hits = [e for e in found if e.candidate.dense_score is not None]
     assert any(Path(e.path).name == "moved-volcano.txt" for e in hits)
     real = counted._real
@@ -229,7 +230,7 @@ def test_source_move_cli_after_missing(
     assert run_cli("source", "refresh", "M", "--yes").returncode == 0
     (missing,) = json.loads(run_cli("source", "list", "M", "--json").stdout)
     assert missing["status"] == "MISSING"
-    assert f"kortty-rag source move M {docs} NEW-PATH" in missing["status_reason"]
+    assert f"kortty-rag source move M {docs} NEW_PATH" in missing["status_reason"]
 
     other = tmp_path / "other"
     other.mkdir()

@@ -153,7 +153,7 @@ def test_moved_root_and_model_problems(
     assert code == 1
     (source,) = [f for c, f in problems(data).items() if c.startswith("source ")]
     assert "does not exist" in source["message"]
-    assert f"kortty-rag source move Doc {docs} NEW-PATH" in source["fix"]
+    assert f"kortty-rag source move Doc {docs} NEW_PATH" in source["fix"]
     (tmp_path / "moved").rename(docs)
 
     model = starter_model.path

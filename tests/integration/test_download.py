@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from tests.helpers.file_server import serve_file
 
+from kortty_rag.app.model_library import ModelLibrary
 from kortty_rag.embedding.catalog import CATALOG, CatalogModel
-from kortty_rag.embedding.download import download, download_and_install, partial_path
+from kortty_rag.embedding.download import download, partial_path
 from kortty_rag.embedding.installed import InstalledModel, list_models
 from kortty_rag.errors import Cancelled, ModelError, UsageError
 from kortty_rag.progress import CancelToken, RecordingProgress
@@ -46,7 +47,7 @@ def gguf(starter_cache: Path, tmp_path: Path) -> Path:
 def test_download_verifies_installs_and_self_tests(gguf: Path) -> None:
     with serve_file(gguf) as (url, control):
         progress = RecordingProgress()
-        model = download_and_install(entry_for(gguf, url), progress=progress)
+        model = ModelLibrary().download(entry_for(gguf, url), progress=progress)  # as the app does
     assert isinstance(model, InstalledModel) and model.id == "served-minilm"
     assert [m.id for m in list_models()] == ["served-minilm"]
     assert control.requests == [None]
@@ -57,7 +58,7 @@ def test_download_verifies_installs_and_self_tests(gguf: Path) -> None:
         elif kind == "advance" and stage == "download":
             downloaded += value  # type: ignore[operator]
     assert downloaded == gguf.stat().st_size
-    assert progress.stages() == ["download", "verify"]
+    assert progress.stages() == ["download", "verify", "install"]
     assert not partial_path(entry_for(gguf, url)).exists()
 
 

@@ -213,4 +213,4 @@ def test_broken_registry_is_a_clear_error(run_cli: Any, tmp_path: Path) -> None:
     result = run_cli("import", "kortty", "--from", str(home))
     assert result.returncode == 2 and "cannot be read" in result.stderr
     missing = run_cli("import", "kortty", "--from", str(tmp_path / "nowhere"))
-    assert missing.returncode == 2 and "--from DIR" in missing.stderr
+    assert missing.returncode == 2 and "`kortty-rag import kortty --from FOLDER`" in missing.stderr

@@ -210,7 +210,9 @@ def test_errors_are_tool_errors_and_the_server_keeps_serving(
         async with mcp_client(kortty_home, errlog, "--allow-changes", home=tmp_path) as client:
             message = await call_failing(client, "search", store="nowhere", query="volcano")
             assert message.startswith("No store named 'nowhere'")
-            assert "kortty-rag store list" in message  # the hint: what to do next
+            # the hint, worded for an agent: the server's own tool, or what the user would run
+            assert "See the stores in the list_stores tool" in message
+            assert "`kortty-rag store create STORE --model MODEL` (the user's command)" in message
             assert "Traceback" not in message
 
             message = await call_failing(client, "add_source", store="notes", path="relative/dir")

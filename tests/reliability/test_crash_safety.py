@@ -169,7 +169,7 @@ def test_disk_full_mid_snapshot_keeps_the_old_one(
     )
     assert code == 3, outcome
     message = str(outcome["snapshot_error"])
-    assert "previous snapshot is still active" in message
+    assert "still answers from its last completed index" in message
     assert fails_in in message or "File too large" in message or "not written completely" in message
     after, vectors = served_docs()
     vectors.close()

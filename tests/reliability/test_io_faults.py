@@ -26,7 +26,7 @@ from tests.helpers.reliability import record_figure
 from tests.helpers.storage_driver import REPO, ForkServer
 from tests.reliability.test_crash_points import STORE, baseline
 
-STILL_ACTIVE = "previous snapshot is still active"
+STILL_ACTIVE = "still answers from its last completed index"
 
 
 def sweep(library: Path, spec: dict[str, Any], tmp_path: Path) -> list[dict[str, Any]]:

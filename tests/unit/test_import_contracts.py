@@ -132,7 +132,7 @@ def test_every_folder_of_modules_is_a_package_the_contracts_see() -> None:
 FRONT_END_MAY_IMPORT = {
     "app", "cli", "gui", "mcp_server", "__init__", "__main__",
     "models", "errors", "progress", "messages", "untrusted", "app_id", "resource_files",
-    "languages", "stop_signals",
+    "languages", "stop_signals", "remedies",
 }  # fmt: skip
 
 

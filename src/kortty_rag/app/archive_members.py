@@ -31,6 +31,7 @@ from typing import IO
 
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.messages import human_size, msg
+from kortty_rag.remedies import Operation, place
 
 BLOCK = 512
 #: what is read (and written) at a time when a member is copied
@@ -54,7 +55,8 @@ def refused(path: Path, why: str) -> ArchiveError:
     return ArchiveError(
         msg("{path} cannot be imported: {reason}", path=path, reason=why),
         hint=msg(
-            "Export the store again with `kortty-rag store export STORE FILE` and import that file."
+            "Export the store again with {how} and import that file.",
+            how=place(Operation.STORE_EXPORT),
         ),
     )
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shlex
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -37,8 +36,9 @@ from kortty_rag.index.snapshot import (
 )
 from kortty_rag.messages import msg
 from kortty_rag.models import Source, SourceKind, SourceStatus, Store, StoreType
+from kortty_rag.remedies import Operation, place, run, run_on
 from kortty_rag.sources.rootpath import root_moved
-from kortty_rag.sync.source_records import moved_hint
+from kortty_rag.sync.source_records import move_command
 
 
 class Severity(Enum):
@@ -227,8 +227,8 @@ class Doctor:
                     model=model.id,
                 ),
                 msg(
-                    "Reinstall the original model, or run `kortty-rag store rebuild {store}`.",
-                    store=store.name,
+                    "Reinstall the original model, or {rebuild}.",
+                    rebuild=run_on(Operation.STORE_REBUILD, store=store.name),
                 ),
             )
         return Finding(
@@ -243,7 +243,7 @@ class Doctor:
     def _snapshot(self, store: Store) -> list[Finding]:
         folder = self.registry.folder(store)
         rebuild = msg(
-            "Run `kortty-rag store rebuild {store}` to re-index every source.", store=store.name
+            "{do} to re-index every source.", do=run(Operation.STORE_REBUILD, store=store.name)
         )
         try:
             pointer = read_pointer(folder)
@@ -264,8 +264,8 @@ class Doctor:
                         Severity.WARNING,
                         msg("the store has sources but no index yet"),
                         msg(
-                            "Run `kortty-rag source refresh {store} --yes` to index them.",
-                            store=store.name,
+                            "{do} to index them.",
+                            do=run(Operation.SOURCE_INDEX, store=store.name),
                         ),
                     )
                 ]
@@ -344,7 +344,8 @@ class Doctor:
                         names=_some(removable),
                     ),
                     msg(
-                        "Run `kortty-rag doctor --repair` to remove them (the next job would too)."
+                        "{do} to remove them (the next job would too).",
+                        do=run(Operation.DOCTOR_REPAIR),
                     ),
                     REMOVE_LEFTOVERS,
                 )
@@ -363,8 +364,8 @@ class Doctor:
                     ),
                     msg(
                         "kortty-rag removes only what it created. Move or delete those entries "
-                        "yourself if you do not need them; `kortty-rag doctor --repair` then "
-                        "removes the rest."
+                        "yourself if you do not need them; {repair} then removes the rest.",
+                        repair=place(Operation.DOCTOR_REPAIR),
                     ),
                 )
             )
@@ -411,10 +412,9 @@ class Doctor:
                 else msg("the root does not exist"),
                 msg(
                     "If it moved, point the source at its new place: {command}; if it is gone for "
-                    "good, `kortty-rag source remove {store} {path}`.",
-                    command=_command(moved_hint(store.name, source)),
-                    store=store.name,
-                    path=source.path,
+                    "good, {remove}.",
+                    command=move_command(store.name, source),
+                    remove=place(Operation.SOURCE_REMOVE, store=store.name, path=source.path),
                 ),
             )
         except OSError as exc:
@@ -446,7 +446,7 @@ class Doctor:
                 moved,
                 msg(
                     "Point the source at the real place: {command}.",
-                    command=_command(moved_hint(store.name, source)),
+                    command=move_command(store.name, source),
                 ),
             )
         if source.status is SourceStatus.MISSING:
@@ -456,9 +456,8 @@ class Doctor:
                 Severity.WARNING,
                 msg("the root is back, but its last refresh found it missing"),
                 msg(
-                    "Run `kortty-rag source refresh {store} {path} --yes`.",
-                    store=store.name,
-                    path=source.path,
+                    "{do} to index it again.",
+                    do=run(Operation.SOURCE_INDEX, store=store.name, path=source.path),
                 ),
             )
         if source.needs_review:
@@ -471,9 +470,8 @@ class Doctor:
                     "nothing is read from it until you confirm its review"
                 ),
                 msg(
-                    "Review it: `kortty-rag source refresh {store} {path}`.",
-                    store=shlex.quote(store.name),
-                    path=shlex.quote(source.path),
+                    "Review it with {how}.",
+                    how=place(Operation.SOURCE_REVIEW, store=store.name, path=source.path),
                 ),
             )
         state = msg("reachable") if source.enabled else msg("reachable (disabled)")
@@ -488,15 +486,10 @@ def _some(names: list[str]) -> str:
 def _reactivate(snapshot: str) -> str:
     """The fix of a damaged pointer that a repair can do: activate ``snapshot``."""
     return msg(
-        "Run `kortty-rag doctor --repair` to activate {snapshot}, the newest snapshot that "
-        "verifies completely.",
+        "{do} to activate {snapshot}, the newest snapshot that verifies completely.",
+        do=run(Operation.DOCTOR_REPAIR),
         snapshot=snapshot,
     )
-
-
-def _command(hint: str) -> str:
-    """The command of a hint (``…: `kortty-rag source move …```)."""
-    return hint[hint.index("`") :] if "`" in hint else hint
 
 
 def _safe(function: Callable[[], tuple[str, str] | None]) -> tuple[str, str] | None:

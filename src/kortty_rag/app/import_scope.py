@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from kortty_rag.messages import msg
 from kortty_rag.models import Source, StoreRoles, SyncMode
+from kortty_rag.remedies import Operation, place
 from kortty_rag.sources.imported_roots import normalised, refusal
 
 
@@ -74,9 +74,9 @@ class Admission:
             notes.append(
                 msg(
                     "Sources waiting for your review: {count}; nothing is read from them until you "
-                    "confirm it with `kortty-rag source refresh {store}`",
+                    "confirm it with {how}",
                     count=len(self.sources),
-                    store=shlex.quote(store),
+                    how=place(Operation.SOURCE_REVIEW, store=store),
                 )
             )
         return notes

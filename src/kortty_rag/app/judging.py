@@ -18,13 +18,14 @@ from kortty_rag.app.judgments import (
     load_judgments,
     record_marks,
 )
+from kortty_rag.app.search_results import SearchRequest
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.models import Store
 from kortty_rag.progress import CancelToken, Progress
 from kortty_rag.retrieval.search import RetrievalResult
 
-#: ``search(question, stores)``: the workspace's own search, with each store's settings
-Search = Callable[[str, Sequence[Store]], RetrievalResult]
+#: the workspace's own search, with each store's settings
+Search = Callable[[SearchRequest], RetrievalResult]
 
 
 class Judging:
@@ -51,7 +52,10 @@ class Judging:
         Recall@10 against the judgments; kept as the store's last check."""
         current = self._registry.get(store.id)
         return check_judgments(
-            current, lambda q: self._search(q, [current]), progress=progress, cancel=cancel
+            current,
+            lambda q: self._search(SearchRequest(q, [current])),
+            progress=progress,
+            cancel=cancel,
         )
 
     def export(self, store: Store, folder: Path) -> BeirExport:

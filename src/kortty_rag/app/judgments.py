@@ -47,6 +47,7 @@ from kortty_rag.decoding import (
 from kortty_rag.errors import ConfigError, NotFoundError, StoreFolderChangedError, UsageError
 from kortty_rag.messages import msg
 from kortty_rag.models import SourceKind, Store
+from kortty_rag.remedies import Operation, place
 
 SCHEMA = 1
 KIND = "judgments"
@@ -385,8 +386,8 @@ def require_judged(store: Store, judgments: Judgments) -> None:
         raise UsageError(
             msg("No question of store {store} has been judged yet", store=store.name),
             hint=msg(
-                "Judge a question first: `kortty-rag judge STORE QUESTION` with the documents "
-                "that answer it."
+                "Judge a question first with {how}: mark the documents that answer it.",
+                how=place(Operation.JUDGE, store=store.name),
             ),
         )
 

@@ -52,6 +52,7 @@ from kortty_rag.models import (
     StoreRoles,
     SyncMode,
 )
+from kortty_rag.remedies import Operation, place
 from kortty_rag.retrieval.context import estimate_tokens
 from kortty_rag.sources.selection import new_source_id
 
@@ -295,7 +296,8 @@ def import_kortty(
         if not kortty.local:
             outcome.skipped = msg(
                 "a Qdrant store: its points follow korTTY's layout; create a Qdrant store here "
-                "(`kortty-rag store create NAME --qdrant-url URL`) and add the same sources"
+                "({how}) and add the same sources",
+                how=place(Operation.STORE_CREATE_QDRANT),
             )
             continue
         previous = _already(registry, kortty.id)
@@ -325,7 +327,11 @@ def _fallback_model(models: list[InstalledModel], model_id: str | None) -> Insta
         msg(
             "korTTY's vectors cannot be kept and no model was chosen for indexing its sources again"
         ),
-        hint=msg("Install one with `kortty-rag models install starter`, or pass --model ID."),
+        hint=msg(
+            "Install one with {install}, or name the one to use: {choose}.",
+            install=place(Operation.MODELS_INSTALL_STARTER),
+            choose=place(Operation.KORTTY_MODEL),
+        ),
     )
 
 

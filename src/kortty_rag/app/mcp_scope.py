@@ -21,6 +21,7 @@ from kortty_rag.config.registry import StoreRegistry, StoreSurvey
 from kortty_rag.errors import SourceError
 from kortty_rag.messages import msg
 from kortty_rag.models import Store
+from kortty_rag.remedies import Operation, place
 
 
 class McpStores(StoreRegistry):
@@ -35,10 +36,8 @@ class McpStores(StoreRegistry):
 
 def _allow_hint(store: Store, path: str) -> str:
     return msg(
-        "Ask the user: only they can allow it, with "
-        "`kortty-rag store roles {store!r} --mcp-allow-root {path}`.",
-        store=store.name,
-        path=path,
+        "Ask the user: only they can allow it, with {how}.",
+        how=place(Operation.STORE_ALLOW_ROOT, store=store.name, path=path),
     )
 
 
@@ -163,6 +162,6 @@ def forget_allowed_root(roots: Sequence[str], path: str | Path) -> tuple[str, ..
     if len(kept) == len(roots):
         raise SourceError(
             msg("{path} is not an allowed MCP root of this store", path=path),
-            hint=msg("`kortty-rag store roles NAME --json` lists them under mcp_roots."),
+            hint=msg("See them under mcp_roots in {how}.", how=place(Operation.STORE_ROOTS)),
         )
     return kept

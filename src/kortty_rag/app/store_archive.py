@@ -31,41 +31,32 @@ import secrets
 import sqlite3
 import tarfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 from kortty_rag.app.archive_members import Member, MemberReader
 from kortty_rag.app.archive_members import refused as _refused
 from kortty_rag.app.import_scope import Admission, admit
-from kortty_rag.config.atomic import TEMP_MARKER, write_atomic_in
+from kortty_rag.config.atomic import TEMP_MARKER
 from kortty_rag.config.registry import StoreRegistry, now_iso, validate_name
-from kortty_rag.config.store_files import (
-    BUILD_PREFIX,
-    CHUNKS,
-    CURRENT,
-    LEXICAL,
-    MANIFEST,
-    SNAPSHOT_NAME,
-    SNAPSHOTS,
-    VECTORS,
-    open_snapshot_folder,
-    open_store_folder,
-    remove_snapshot_folder,
-)
+from kortty_rag.config.store_files import MANIFEST, SNAPSHOT_NAME
 from kortty_rag.decoding import FieldError
 from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import AlreadyExistsError, KorttyRagError, NotFoundError, UsageError
-from kortty_rag.index.hnsw_file import validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, Manifest
-from kortty_rag.index.snapshot import read_pointer, verify_snapshot
+from kortty_rag.index.snapshot_transfer import (
+    SNAPSHOT_FILES,
+    active_snapshot_files,
+    arriving_snapshot,
+)
 from kortty_rag.messages import Message, human_size, msg
 from kortty_rag.models import EmbeddingIdentity, Store, StoreType, leaves_its_source
+from kortty_rag.remedies import Operation, place, run
 
 HEADER = "kortty-rag-export.json"
 ARCHIVE_FORMAT = 1
-SNAPSHOT_FILES = (MANIFEST, VECTORS, CHUNKS, LEXICAL)
 MEMBERS = (HEADER, *(f"snapshot/{name}" for name in SNAPSHOT_FILES))
 #: the header is small; a bigger one is not ours (the manifest too)
 MAX_HEADER = 1 << 20
@@ -125,24 +116,19 @@ def export_store(registry: StoreRegistry, store: Store, target: Path) -> ExportR
             msg("{path} already exists", path=target),
             hint=msg("Choose a new file name; nothing is overwritten."),
         )
-    folder = registry.folder(store)
-    pointer = read_pointer(folder)
-    if pointer is None:
+    active = active_snapshot_files(registry.folder(store))
+    if active is None:
         raise UsageError(
             msg("Store {store!r} has no index yet: there is nothing to export", store=store.name),
             hint=msg(
-                "Index it first with `kortty-rag source refresh {store} --yes`.", store=store.name
+                "Index it first with {how}.", how=place(Operation.SOURCE_INDEX, store=store.name)
             ),
         )
-    manifest = verify_snapshot(folder, *pointer)
-    with open_snapshot_folder(folder, manifest.name) as snap:
-        # every file opened before a byte is copied: a later activation can unlink them, not
-        # change what these descriptors read
-        handles = {
-            name: os.fdopen(snap.open_file(name, os.O_RDONLY), "rb") for name in SNAPSHOT_FILES
-        }
+    # every file opened before a byte is copied: a later activation can unlink them, not change
+    # what these descriptors read
+    manifest, manifest_sha256, handles = active
     try:
-        header = _header(store, manifest, pointer[1])
+        header = _header(store, manifest, manifest_sha256)
         tmp = target.with_name(f"{TEMP_MARKER}{target.name}.{secrets.token_hex(4)}")
         try:
             with tmp.open("xb") as out:
@@ -225,7 +211,7 @@ class _Checked(io.RawIOBase):
                     "exported",
                     file=self._label,
                 ),
-                hint=msg("Run `kortty-rag doctor` to check the store."),
+                hint=msg("{do} to check the store.", do=run(Operation.DOCTOR)),
             )
 
 
@@ -271,7 +257,7 @@ def read_header(path: Path, raw: bytes) -> _Header:
             raise ValueError(msg("the snapshot name is not one of ours"))
         digest = str(data["manifest_sha256"])
         files: dict[str, tuple[int, str]] = {}
-        for name in (VECTORS, CHUNKS, LEXICAL):
+        for name in SNAPSHOT_FILES[1:]:  # the manifest's own digest is the header's
             entry = data["files"][name]
             size, sha = entry["size"], entry["sha256"]
             if not isinstance(size, int) or size < 0 or not isinstance(sha, str) or len(sha) != 64:
@@ -352,9 +338,10 @@ def _read_small(path: Path, member: Member | None, expected: str) -> bytes:
 
 def _check_model(identity: EmbeddingIdentity) -> None:
     how = msg(
-        "Install it first (`kortty-rag models install starter` for the starter model, "
-        "`kortty-rag models import FILE.gguf --id {model}` for another), then import again.",
-        model=identity.model_id,
+        "Install it first ({starter} for the starter model, {other} for another), then import "
+        "again.",
+        starter=place(Operation.MODELS_INSTALL_STARTER),
+        other=place(Operation.MODELS_IMPORT, model=identity.model_id),
     )
     try:
         model = get_model(identity.model_id)
@@ -393,7 +380,9 @@ def _check_name_free(registry: StoreRegistry, name: str) -> None:
             "A store named {name!r} already exists; nothing is overwritten",
             name=existing.name if existing else name,
         ),
-        hint=msg("Import under another name with --name NAME."),
+        hint=msg(
+            "Import it under another name with {how}.", how=place(Operation.STORE_IMPORT_RENAMED)
+        ),
     )
 
 
@@ -423,10 +412,10 @@ def _create(
         notes.append(
             msg(
                 "{count} of its sources are not on this machine ({first}…); point each at its "
-                "place with `kortty-rag source move {store} OLD NEW`.",
+                "place with {how}.",
                 count=len(missing),
                 first=missing[0],
-                store=name,
+                how=place(Operation.SOURCE_MOVE, store=name),
             )
         )
     return ImportResult(
@@ -437,67 +426,46 @@ def _create(
 def _place_snapshot(
     folder: Path, path: Path, header: _Header, members: Iterator[Member]
 ) -> Manifest:
-    """Stream the snapshot files into a build folder, hashing as they are written, then rename it
-    into place and point ``CURRENT`` at it — the same steps as an activation. A file whose size
+    """Stream the snapshot files into the store, hashing as they are written, and activate the
+    snapshot (:func:`~kortty_rag.index.snapshot_transfer.arriving_snapshot`). A file whose size
     differs from the header's is refused before a byte of it is written."""
-    build = f"{BUILD_PREFIX}{secrets.token_hex(4)}"
-    with open_store_folder(folder) as store, store.sub(SNAPSHOTS, create=True) as snapshots:
-        snapshots.mkdir(build)
+    with arriving_snapshot(folder, header.snapshot, header.manifest_sha256) as arriving:
+        manifest_raw = b""
+        for file_name in SNAPSHOT_FILES:
+            member = next(members, None)
+            if member is None:
+                raise _refused(path, msg("it is incomplete (truncated?)"))
+            expected = None if file_name == MANIFEST else header.files[file_name]
+            limit = MAX_HEADER if expected is None else expected[0]
+            if member.size > limit:
+                raise _refused(path, msg("{name} is larger than its header says", name=member.name))
+            if expected is not None and member.size < limit:
+                raise _refused(
+                    path, msg("{name} is smaller than its header says", name=member.name)
+                )
+            digest, raw = arriving.write(file_name, _copying(member, limit, keep=expected is None))
+            if expected is None:
+                manifest_raw = raw
+                if digest != header.manifest_sha256:
+                    raise _refused(path, msg("its manifest does not match its header"))
+            elif digest != expected[1]:
+                raise _refused(path, msg("{name} is damaged (checksum mismatch)", name=member.name))
+        next(members, None)  # the end: anything after the last file is refused
+        manifest = _check_manifest(path, header, manifest_raw)
         try:
-            with snapshots.sub(build) as snap:
-                manifest_raw = b""
-                for file_name in SNAPSHOT_FILES:
-                    member = next(members, None)
-                    if member is None:
-                        raise _refused(path, msg("it is incomplete (truncated?)"))
-                    expected = None if file_name == MANIFEST else header.files[file_name]
-                    limit = MAX_HEADER if expected is None else expected[0]
-                    if member.size > limit:
-                        raise _refused(
-                            path, msg("{name} is larger than its header says", name=member.name)
-                        )
-                    if expected is not None and member.size < limit:
-                        raise _refused(
-                            path, msg("{name} is smaller than its header says", name=member.name)
-                        )
-                    digest, raw = _copy(member, snap, file_name, limit, keep=expected is None)
-                    if expected is None:
-                        manifest_raw = raw
-                        if digest != header.manifest_sha256:
-                            raise _refused(path, msg("its manifest does not match its header"))
-                    elif digest != expected[1]:
-                        raise _refused(
-                            path, msg("{name} is damaged (checksum mismatch)", name=member.name)
-                        )
-                next(members, None)  # the end: anything after the last file is refused
-                manifest = _check_manifest(path, header, manifest_raw)
-                validate_hnsw_file(snap.library_path(VECTORS), manifest.embedding.dimensions)
-                _check_documents(path, snap.library_path(CHUNKS))
-                snap.fsync()
-            snapshots.rename(build, header.snapshot)
-            snapshots.fsync()
-        except BaseException:
-            with contextlib.suppress(OSError):
-                remove_snapshot_folder(snapshots, build)
-            raise
-        pointer = {
-            "product": PRODUCT,
-            "snapshot": header.snapshot,
-            "manifest_sha256": header.manifest_sha256,
-        }
-        write_atomic_in(store, CURRENT, (json.dumps(pointer) + "\n").encode())
+            documents = arriving.check(manifest)
+        except sqlite3.Error as exc:
+            raise _refused(
+                path, msg("its chunk table cannot be read ({error})", error=str(exc))
+            ) from None
+        _check_documents(path, documents)
     return manifest
 
 
-def _copy(member: Member, snap: Any, name: str, limit: int, *, keep: bool) -> tuple[str, bytes]:
-    """Write ``member`` as ``name`` into the build folder ``snap`` (never more than ``limit``
-    bytes), flushed to disk; its SHA-256 and, when ``keep``, its bytes."""
-    fd = snap.open_file(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
-    with os.fdopen(fd, "wb") as out:
-        digest, kept = member.copy_into(out, limit=limit, keep=keep)
-        out.flush()
-        os.fsync(out.fileno())
-    return digest, kept
+def _copying(member: Member, limit: int, *, keep: bool) -> Callable[[BinaryIO], tuple[str, bytes]]:
+    """What copies ``member`` into a file (never more than ``limit`` bytes): its SHA-256 and, when
+    ``keep``, its bytes."""
+    return lambda out: member.copy_into(out, limit=limit, keep=keep)
 
 
 def _check_manifest(path: Path, header: _Header, raw: bytes) -> Manifest:
@@ -523,20 +491,10 @@ def _check_manifest(path: Path, header: _Header, raw: bytes) -> Manifest:
     return manifest
 
 
-def _check_documents(path: Path, chunks: Path) -> None:
+def _check_documents(path: Path, documents: list[object]) -> None:
     """Every document of the archive's index lies inside its source: a path such as
     ``../.ssh/id_rsa`` would make a citation name a file the index never read."""
-    try:
-        db = sqlite3.connect(f"file:{chunks}?mode=ro", uri=True)
-        try:
-            rows = db.execute("SELECT rel_path FROM documents").fetchall()
-        finally:
-            db.close()
-    except sqlite3.Error as exc:
-        raise _refused(
-            path, msg("its chunk table cannot be read ({error})", error=str(exc))
-        ) from None
-    for (rel_path,) in rows:
+    for rel_path in documents:
         if not isinstance(rel_path, str) or leaves_its_source(rel_path):
             raise _refused(
                 path,

@@ -18,19 +18,20 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import shlex
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from kortty_rag.app.auto_refresh import RefreshRequest, refresh_store
 from kortty_rag.app.doctor import Doctor, DoctorReport, repair
 from kortty_rag.app.judging import Judging
 from kortty_rag.app.kortty_import import KorttyOutcome, import_kortty
 from kortty_rag.app.mcp_scope import forget_allowed_root
 from kortty_rag.app.model_library import ModelLibrary
 from kortty_rag.app.qdrant_access import QdrantAccess
+from kortty_rag.app.search_results import SearchRequest
 from kortty_rag.app.store_archive import ExportResult, ImportResult, export_store, import_store
 from kortty_rag.app.stores import QdrantTarget, create_store, discard_new_store
 from kortty_rag.app.watching import DEFAULT_DEBOUNCE_SECONDS, DueCallback, Watching
@@ -49,13 +50,9 @@ from kortty_rag.models import (
     SyncMode,
 )
 from kortty_rag.progress import CancelToken, Progress
+from kortty_rag.remedies import Operation, place
 from kortty_rag.retrieval.relevance import RelevanceFloor, with_level
-from kortty_rag.retrieval.search import (
-    RetrievalLimits,
-    RetrievalResult,
-    RetrievalService,
-    SearchOptions,
-)
+from kortty_rag.retrieval.search import RetrievalResult, RetrievalService
 from kortty_rag.sources.review import ReviewRow, ReviewSummary
 from kortty_rag.sources.scan import SCAN_MESSAGE
 from kortty_rag.sync.pipeline import IndexSummary
@@ -458,10 +455,8 @@ class Workspace:
                         path=now.path,
                     ),
                     hint=msg(
-                        "Review it first (`kortty-rag source refresh {store} {path}`), then "
-                        "switch it to auto.",
-                        store=shlex.quote(current.name),
-                        path=shlex.quote(now.path),
+                        "Review it first ({how}), then switch it to auto.",
+                        how=place(Operation.SOURCE_REVIEW, store=current.name, path=now.path),
                     ),
                 )
             return current.with_source(now.evolve(sync_mode=mode))
@@ -470,18 +465,14 @@ class Workspace:
 
     # -- search ---------------------------------------------------------------------------------------
 
-    def search(
-        self,
-        query: str,
-        stores: Sequence[Store],
-        *,
-        limits: RetrievalLimits | None = None,
-        options: SearchOptions | None = None,
-        context_window: int | None = None,
-    ) -> RetrievalResult:
-        """The bounded, cited context block for ``query`` from ``stores`` (their enabled sources)."""
+    def search(self, request: SearchRequest) -> RetrievalResult:
+        """The bounded, cited context block for a request (its stores' enabled sources)."""
         return self.retrieval.search(
-            query, stores, limits=limits, options=options, context_window=context_window
+            request.query,
+            request.stores,
+            limits=request.limits,
+            options=request.options,
+            context_window=request.context_window,
         )
 
     def note_report(self, store: Store, limit: int = 200) -> NoteReport | None:
@@ -506,6 +497,12 @@ class Workspace:
         some changed; the watching follows store changes of this process by itself. Call
         ``start()`` on the result, ``stop()`` when done."""
         return Watching(self.registry, on_due, stores=stores, debounce=debounce)
+
+    def refresh_due(
+        self, request: RefreshRequest, progress: Progress | None, cancel: CancelToken | None
+    ) -> IndexSummary | None:
+        """What a watcher asked for (app/auto_refresh.py); ``None``: nothing is left to do."""
+        return refresh_store(self.registry, request, progress=progress, cancel=cancel)
 
     # -- internals ------------------------------------------------------------------------------------
 

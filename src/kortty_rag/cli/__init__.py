@@ -119,7 +119,10 @@ def _run(args_list: list[str]) -> int:
         print(f"\nkortty-rag: {exc.message}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
-        print("\nkortty-rag: interrupted; the previous snapshot is still active.", file=sys.stderr)
+        print(
+            "\nkortty-rag: interrupted; the store still answers from its last completed index.",
+            file=sys.stderr,
+        )
         return EXIT_CANCELLED
     except KorttyRagError as exc:
         print(f"kortty-rag: error: {escape_line(exc.message)}", file=sys.stderr)

@@ -17,6 +17,7 @@ from kortty_rag.app.search_results import (
     DROP_BELOW_FLOOR,
     RetrievalResult,
     SearchOptions,
+    SearchRequest,
     Weakness,
 )
 from kortty_rag.app.workspace import Workspace
@@ -24,7 +25,7 @@ from kortty_rag.cli.render import print_json
 from kortty_rag.models import RelevanceLevel
 from kortty_rag.untrusted import escape_line, escape_lines
 
-WEAK_RESULTS_GUIDANCE = weak_results_guidance(lambda command: f"`{command}`")
+WEAK_RESULTS_GUIDANCE = weak_results_guidance()
 NOTHING_RELEVANT_GUIDANCE = (
     "Candidates were found, but none matched closely enough for the store's minimum relevance. "
     "Rephrase with words that occur in the documents, or try `--min-relevance off` to see what the "
@@ -85,7 +86,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     with Workspace() as workspace:
         store = workspace.store(args.name)
         result = workspace.search(
-            args.query, [store], options=options, context_window=args.context_window
+            SearchRequest(args.query, [store], options, context_window=args.context_window)
         )
     if args.json:
         print_json(result.to_json(raw_text=True))

@@ -46,7 +46,7 @@ def _watch(args: argparse.Namespace) -> int:
     everything = workspace.stores()
     stores = [workspace.store(n) for n in args.store] if args.store else everything
     start_log("watch")  # the refreshes' failures, with tracebacks of unexpected ones
-    refresher = AutoRefresher(registry=workspace.registry, on_result=_report(everything)).start()
+    refresher = AutoRefresher(on_result=_report(everything)).start()  # the same data folder
     watching = workspace.watch(
         refresher.request, stores=stores if args.store else None, debounce=args.debounce
     )

@@ -43,6 +43,7 @@ from kortty_rag.decoding import FieldError, convert, problem_found
 from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, UsageError
 from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity, Store, StoreRoles, StoreType
+from kortty_rag.remedies import Operation, place
 
 PRODUCT = "kortty-rag"
 SCHEMA_VERSION = 1
@@ -269,7 +270,11 @@ class StoreRegistry:
                 raise broken.error
         raise NotFoundError(
             msg("No store named {name}", name=repr(name_or_id)),
-            hint=msg("`kortty-rag store list` shows the stores; `store create` makes one."),
+            hint=msg(
+                "See the stores in {stores}; make one with {create}.",
+                stores=place(Operation.STORE_LIST),
+                create=place(Operation.STORE_CREATE),
+            ),
         )
 
     def create(

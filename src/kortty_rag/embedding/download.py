@@ -233,13 +233,3 @@ def install_downloaded(entry: CatalogModel, path: Path) -> InstalledModel:
         installed_at=now_iso(),
     )
     return _verify_and_register(model, replace=False)
-
-
-def download_and_install(
-    entry: CatalogModel,
-    *,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
-    url: str | None = None,
-) -> InstalledModel:
-    return install_downloaded(entry, download(entry, progress=progress, cancel=cancel, url=url))

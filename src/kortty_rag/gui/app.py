@@ -1,8 +1,9 @@
 """``kortty-rag`` without arguments: the desktop app.
 
 Closing the window, SIGINT (Ctrl-C in the terminal that started it) and SIGTERM all end it the same
-way: the main window saves its state, cancels running jobs and stops the watcher. The exit code is 0
-after closing the window, 130 after SIGINT and 143 after SIGTERM.
+way: the main window saves its state, cancels running jobs, waits for them and stops the watcher —
+closing the window while a job runs asks first (gui/quitting.py), a signal does not. The exit code
+is 0 after closing the window, 130 after SIGINT and 143 after SIGTERM.
 """
 
 from __future__ import annotations
@@ -29,12 +30,15 @@ def run_gui() -> int:
     i18n.install(i18n.chosen_language())  # KORTTY_LANG=de|en, else the system locale
     signals = StopSignalNotifier()  # before the window: a signal during start-up is handled too
 
+    window: MainWindow | None = None
+
     def stop(signum: int) -> None:
+        if window is not None:
+            window.force_quit = True  # a signal does not ask: the jobs are cancelled cleanly
         QApplication.closeAllWindows()
         QApplication.exit(exit_code_for(signum))
 
     signals.stop_requested.connect(stop)
-    window: MainWindow | None = None
     try:
         window = MainWindow()
         window.show()

@@ -122,13 +122,17 @@ class BackupActions(QObject):
         function: Callable[[ProgressTracker, CancelToken], Any],
         done: Callable[[Any], None],
         *,
+        failure: str,
         failed: Callable[[BaseException], None] | None = None,
         cancellable: bool = False,
     ) -> None:
+        """Run a job titled ``title`` (what runs: "Importing from korTTY"); ``failure`` is the
+        title of its failure ("Import from korTTY failed"), a sentence of its own in every
+        language, not built from the running job's words."""
         job = Job(function, key=key, name=title)
         job.signals.finished.connect(done)
         job.signals.finished.connect(self.ended.emit)
-        job.signals.failed.connect(failed or (lambda exc: self._failed(title, exc)))
+        job.signals.failed.connect(failed or (lambda exc: self._failed(failure, exc)))
         job.signals.failed.connect(self.ended.emit)
         try:
             self.runner.start(job)
@@ -137,9 +141,9 @@ class BackupActions(QObject):
             return
         self.status.track(job, title, cancellable=cancellable)
 
-    def _failed(self, title: str, exc: BaseException) -> None:
-        self.status.set_text(self.tr("{title} failed; nothing was changed.").format(title=title))
-        show_error(self.window, self.tr("{title} failed").format(title=title), exc)
+    def _failed(self, failure: str, exc: BaseException) -> None:
+        self.status.set_text(self.tr("{failure}; nothing was changed.").format(failure=failure))
+        show_error(self.window, failure, exc)
 
     # -- export ---------------------------------------------------------------------------------
 
@@ -173,7 +177,13 @@ class BackupActions(QObject):
                 )
             )
 
-        self._run(store.id, self.tr("Exporting {store}").format(store=store.name), run, done)
+        self._run(
+            store.id,
+            self.tr("Exporting {store}").format(store=store.name),
+            run,
+            done,
+            failure=self.tr("Export of {store} failed").format(store=store.name),
+        )
 
     # -- import ---------------------------------------------------------------------------------
 
@@ -218,9 +228,16 @@ class BackupActions(QObject):
                 )
                 self._ask_name(path, exc)
                 return
-            self._failed(self.tr("Import"), exc)
+            self._failed(self.tr("Store import failed"), exc)
 
-        self._run("import-store", self.tr("Importing a store"), run, done, failed=failed)
+        self._run(
+            "import-store",
+            self.tr("Importing a store"),
+            run,
+            done,
+            failure=self.tr("Store import failed"),
+            failed=failed,
+        )
 
     def _ask_name(self, path: str, exc: AlreadyExistsError) -> None:
         dialog = QInputDialog(self.window)
@@ -281,4 +298,11 @@ class BackupActions(QObject):
                 detail="\n".join(notes),
             )
 
-        self._run("import-kortty", self.tr("Importing from korTTY"), run, done, cancellable=True)
+        self._run(
+            "import-kortty",
+            self.tr("Importing from korTTY"),
+            run,
+            done,
+            failure=self.tr("Import from korTTY failed"),
+            cancellable=True,
+        )

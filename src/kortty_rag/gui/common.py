@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QRect, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -271,12 +271,41 @@ def describe(widget: QWidget, description: str, *, name: str = "") -> None:
 
 def resize_within_screen(window: QWidget, width: int, height: int) -> None:
     """Give ``window`` its preferred size, or less where the screen is smaller (at 200 % a 1920×1080
-    screen is 960×540 for the layout): a window never starts larger than the screen it opens on."""
+    screen is 960×540 for the layout): a window never starts larger than the screen it opens on, and
+    a dialog never larger than the window it belongs to (a person who made that window small wants
+    its dialogs small too)."""
     screen = window.screen() or QGuiApplication.primaryScreen()
     if screen is not None:
         room = screen.availableGeometry().size()
         width, height = min(width, room.width()), min(height, room.height())
+    parent = window.parentWidget()
+    owner = parent.window() if parent is not None else None
+    if owner is not None and owner is not window and owner.isVisible():
+        width, height = min(width, owner.width()), min(height, owner.height())
     window.resize(width, height)
+
+
+def available_room(window: QWidget) -> QRect:
+    """The part of the screen ``window`` is on that windows may use (no panels, no task bar)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else QRect(0, 0, 1024, 768)
+
+
+def keep_inside_screen(window: QWidget) -> None:
+    """Move ``window`` (and shrink it where it must) so that all of it, frame included, is on the
+    available screen: a saved position or a dialog grown by its content never hangs off an edge."""
+    room = available_room(window)
+    frame = window.frameGeometry()
+    extra_w, extra_h = frame.width() - window.width(), frame.height() - window.height()
+    width = min(window.width(), room.width() - extra_w)
+    height = min(window.height(), room.height() - extra_h)
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)
+        frame = window.frameGeometry()
+    x = min(max(frame.x(), room.left()), room.right() + 1 - frame.width())
+    y = min(max(frame.y(), room.top()), room.bottom() + 1 - frame.height())
+    if (x, y) != (frame.x(), frame.y()):
+        window.move(x, y)
 
 
 def set_tab_order(widgets: Iterable[QWidget]) -> None:

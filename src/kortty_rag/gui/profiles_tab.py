@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -52,6 +51,8 @@ from kortty_rag.gui.dialogs.mcp_folders import McpFoldersDialog
 from kortty_rag.gui.dialogs.profile_editor import ProfileEditor, backend_label, preset_words
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
+from kortty_rag.gui.shared_columns import SharedColumns
+from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.models import Role, Store
 
 #: store table columns holding a check box, and the StoreRoles field each one edits
@@ -75,8 +76,7 @@ def plain_table(parent: QWidget, name: str, headers: list[str]) -> QTableWidget:
     table.setWordWrap(False)
     table.setTabKeyNavigation(False)
     table.verticalHeader().hide()
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
+    SharedColumns(table, grow=(len(headers) - 1,))
     return table
 
 
@@ -93,12 +93,13 @@ class ProfilesTab(QWidget):
         workspace: Workspace | None = None,
         profiles: ProfileRegistry | None = None,
         chooser: PathChooser | None = None,
+        status: StatusArea | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("profilesTab")
         self.workspace = workspace or Workspace()
-        self.registry = self.workspace.registry  # read here; changes go through the workspace
         self.chooser = chooser or PathChooser()
+        self.status = status or StatusArea(self)  # says what was saved, always in view
         self.profiles = profiles or ProfileRegistry()
         self.settings = ProfileSettings()
         self.editor: ProfileEditor | None = None
@@ -247,15 +248,12 @@ class ProfilesTab(QWidget):
             )
         )
 
-        self.status_label = self._note("")
-        self.status_label.setObjectName("profilesStatus")
         # in a small window the tab scrolls rather than squeezing its tables to a row each
         content = QWidget(self)
         inner = QVBoxLayout(content)
         inner.addWidget(profile_box, 2)
         inner.addWidget(role_box)
         inner.addWidget(store_box, 2)
-        inner.addWidget(self.status_label)
         for table in (self.profile_table, self.store_table):
             rows = table.verticalHeader().defaultSectionSize()
             table.setMinimumHeight(table.horizontalHeader().sizeHint().height() + 4 * rows)
@@ -268,6 +266,8 @@ class ProfilesTab(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)
+        if self.status.parent() is self:  # standalone: its own status area, below the content
+            layout.addWidget(self.status)
         order = [self.profile_table, self.add_button, self.edit_button, self.remove_button]
         order += [*self.role_combos.values(), self.store_table, self.mcp_folders_button]
         set_tab_order(order)
@@ -294,10 +294,10 @@ class ProfilesTab(QWidget):
             self._load_error = self.tr("{message}. What to do: {hint}").format(
                 message=core_words(exc.message), hint=what_to_do(exc)
             )
-            self.status_label.setText(self._load_error)
+            self.status.set_text(self._load_error)
         else:
-            if self._load_error and self.status_label.text() == self._load_error:
-                self.status_label.clear()
+            if self._load_error and self.status.message.text() == self._load_error:
+                self.status.set_text("")
             self._load_error = ""
         current = self.selected_profile()
         self.profile_table.setRowCount(0)
@@ -337,7 +337,7 @@ class ProfilesTab(QWidget):
         cell = (table.currentRow(), table.currentColumn())  # keep the keyboard position
         table.blockSignals(True)
         table.setRowCount(0)
-        for store in self.registry.list():
+        for store in self.workspace.stores():
             row = table.rowCount()
             table.insertRow(row)
             name = QTableWidgetItem(store.name)
@@ -402,9 +402,8 @@ class ProfilesTab(QWidget):
         self.mcp_folders_button.setEnabled(self.selected_store() is not None)
 
     def _saved(self, message: str, *, later: bool = False) -> None:
-        """Report a saved change and show the new state. ``later``: from a combo box's or table's
-        own change signal, which must return before its items are rebuilt."""
-        self.status_label.setText(message)
+        """Say what was saved and show it (``later``: once the signal that changed it returned)."""
+        self.status.set_text(message)
         if later:
             QTimer.singleShot(0, self, self.reload)
         else:
@@ -501,7 +500,7 @@ class ProfilesTab(QWidget):
         if item is None:
             return None
         store_id = item.data(Qt.ItemDataRole.UserRole)
-        return next((s for s in self.registry.list() if s.id == store_id), None)
+        return next((s for s in self.workspace.stores() if s.id == store_id), None)
 
     def open_mcp_folders(self) -> None:
         store = self.selected_store()
@@ -521,7 +520,7 @@ class ProfilesTab(QWidget):
         on = item.checkState() == Qt.CheckState.Checked
         flag: dict[str, Any] = {field: on}
         try:  # change only this flag: another tool may have changed the others meanwhile
-            self.workspace.set_roles(self.registry.get(store_id), **flag)
+            self.workspace.set_roles(self.workspace.store(store_id), **flag)
         except KorttyRagError as exc:
             show_error(self, self.tr("Store roles not changed"), exc)
             QTimer.singleShot(0, self, self.reload)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kortty_rag.app.auto_refresh import RefreshRequest, refresh_store
+from kortty_rag.app.auto_refresh import RefreshRequest
 from kortty_rag.app.workspace import IndexSummary, PreparedReview
 from kortty_rag.errors import StoreBusyError
 from kortty_rag.gui.dialogs.review import ReviewDialog
@@ -15,8 +15,14 @@ from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.review_banner import waiting_sources
 from kortty_rag.gui.stores_state import StoresState
-from kortty_rag.gui.stores_words import chunks_text, completion_text, scanned_what
-from kortty_rag.gui.workers import Job, JobSignals
+from kortty_rag.gui.stores_words import (
+    chunks_text,
+    completion_text,
+    scanned_what,
+    skipped_text,
+    took_text,
+)
+from kortty_rag.gui.workers import FirstIndex, Job, JobSignals
 from kortty_rag.models import Store
 from kortty_rag.progress import CancelToken, ProgressState, ProgressTracker
 
@@ -161,13 +167,14 @@ class StoresIndexing(StoresState):
                 for o in summary.sources
                 for path, reason in o.failed
             ]
+            skipped = skipped_text(review.report.rows)
             self.status.finish(
                 self.tr("Done: {summary} in {store}.").format(
                     summary=completion_text(summary), store=store.name
                 ),
                 title=self.tr("Indexing finished"),
                 summary=self._summary_text(store, summary),
-                detail="\n".join(failed[:20]),
+                detail="\n\n".join(part for part in (skipped, "\n".join(failed[:20])) if part),
             )
             self.index_finished.emit(summary)
 
@@ -176,6 +183,7 @@ class StoresIndexing(StoresState):
         )
         if job is not None and review.new_sources:  # they join the store as indexing starts
             job.signals.progress.connect(self._new_sources_joined)
+            job.first_index = FirstIndex(store.id, tuple(s.path for s in review.new_sources))
         return job
 
     def _new_sources_joined(self, state: ProgressState) -> None:
@@ -191,10 +199,11 @@ class StoresIndexing(StoresState):
     ) -> str:
         """A finished job's summary (the box "Show summary" opens): what it did with the documents
         (``documents``, by default :func:`completion_text`) and the chunks."""
-        return self.tr("{store}: {summary}; {chunks}.").format(
+        return self.tr("{store}: {summary}; {chunks}; it took {took}.").format(
             store=store.name,
             summary=completion_text(summary) if documents is None else documents,
             chunks=chunks_text(summary),
+            took=took_text(summary.seconds),
         )
 
     def start_auto_refresh(self, store_id: str, source_ids: Sequence[str]) -> None:
@@ -221,10 +230,10 @@ class StoresIndexing(StoresState):
             self._refresh_timer.start(max(1, round(wait * 1000)))
 
     def _start_refresh(self, store: Store, request: RefreshRequest) -> None:
-        registry = self.workspace.registry
+        workspace = self.workspace
 
         def refresh(progress: ProgressTracker, cancel: CancelToken) -> IndexSummary | None:
-            return refresh_store(registry, request, progress=progress, cancel=cancel)
+            return workspace.refresh_due(request, progress, cancel)
 
         def done(summary: IndexSummary | None) -> None:
             if summary is not None:

@@ -47,6 +47,7 @@ from kortty_rag.gui.dialogs.review import ReviewDialog
 from kortty_rag.gui.dialogs.scan_report import ScanReportDialog
 from kortty_rag.gui.flow_row import FlowRow
 from kortty_rag.gui.review_banner import ReviewBanner
+from kortty_rag.gui.shared_columns import SharedColumns
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.stores_actions import StoresActions
 from kortty_rag.gui.stores_state import NARROW_TABLE, STATUS_COLUMN
@@ -194,8 +195,8 @@ class StoresTab(StoresActions):
             name=self.tr("Sources"),
         )
         header = self.source_view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the path gives way
+        # every column in view, the path giving way first (gui/shared_columns.py)
+        SharedColumns(self.source_view, grow=(0,), keep=(STATUS_COLUMN,))
         # a status with its reason is long: it keeps the width of the longest status word (in
         # the app's language; of a disabled source too while the store has one), shows that word
         # whole and the reason cut at the right, and all of it in its tooltip

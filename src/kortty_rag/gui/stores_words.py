@@ -3,15 +3,16 @@ what a cancel or failure left (:mod:`kortty_rag.gui.stores_tab`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kortty_rag.app.workspace import IndexSummary
+from kortty_rag.app.workspace import IndexSummary, ReviewRow
 from kortty_rag.errors import NothingToAddError, SourceOverlapError
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
-from kortty_rag.models import Store
+from kortty_rag.models import FileStatus, Store
 
 if TYPE_CHECKING:  # imported when first opened
     pass
@@ -133,3 +134,39 @@ def chunks_text(summary: IndexSummary) -> str:
 def damaged_text() -> str:
     """What the store list says of a store whose definition cannot be used."""
     return translate("StoresTab", "DAMAGED")
+
+
+def took_text(seconds: float) -> str:
+    """How long a job took: "12 s", "3 min 5 s", "1 h 02 min"."""
+    whole = max(0, round(seconds))
+    if whole < 60:
+        return translate("StoresTab", "{seconds} s").format(seconds=whole)
+    minutes, rest = divmod(whole, 60)
+    if minutes < 60:
+        return translate("StoresTab", "{minutes} min {seconds} s").format(
+            minutes=minutes, seconds=rest
+        )
+    hours, minutes = divmod(minutes, 60)
+    return translate("StoresTab", "{hours} h {minutes} min").format(
+        hours=hours, minutes=f"{minutes:02d}"
+    )
+
+
+def skipped_text(rows: Sequence[ReviewRow], *, listed: int = 6) -> str:
+    """What a review left out, by reason, most first ("" when nothing was): the full list is the
+    source's scan report, which its Skipped count opens."""
+    reasons = Counter(core_words(row.reason) for row in rows if row.status is FileStatus.SKIPPED)
+    if not reasons:
+        return ""
+    lines = [
+        translate("StoresTab", "{count} × {reason}").format(count=count, reason=reason)
+        for reason, count in reasons.most_common(listed)
+    ]
+    if len(reasons) > listed:
+        lines.append(
+            translate("StoresTab", "… and %n other reason(s)", None, len(reasons) - listed)
+        )
+    return translate(
+        "StoresTab",
+        "Skipped:\n{reasons}\n(double-click a source's Skipped count for the whole list)",
+    ).format(reasons="\n".join(lines))

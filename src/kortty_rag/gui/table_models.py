@@ -23,7 +23,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHeaderView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 from kortty_rag.app.workspace import ReviewRow
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
+from kortty_rag.gui.shared_columns import SharedColumns
 from kortty_rag.messages import human_size
 from kortty_rag.models import Source, SourceKind, SourceStatus, SyncMode
 
@@ -249,6 +249,11 @@ class SourceTableModel(RowsModel[Source]):
             path=s.path, kind=kind_words(s.kind), mode=sync_words(s.sync_mode)
         ),
         3: status_text,
+        4: lambda s: translate(
+            "SourceTableModel",
+            "Files indexed: {files}. Chunks: {chunks} — the pieces of text the files were cut into; "
+            "a search finds chunks and gives the best of them to an AI profile.",
+        ).format(files=count_words(s.counts.files), chunks=count_words(s.counts.chunks)),
         5: lambda s: translate(
             "SourceTableModel",
             "%n file(s) left out by a rule (hidden, ignored, unsupported, empty, too large) — "
@@ -413,8 +418,5 @@ def review_table(
     table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     table.setWordWrap(False)
     table.verticalHeader().hide()
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-    header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+    SharedColumns(table, grow=(0, 4))  # the path and the reason share what the rest leave
     return proxy, table

@@ -13,6 +13,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -45,6 +46,14 @@ class JobSignals(QObject):
     done = Signal()  # after exactly one of finished / failed / cancelled
 
 
+@dataclass(frozen=True)
+class FirstIndex:
+    """New sources a job indexes for the first time: the store's id and the sources' paths."""
+
+    store_id: str
+    paths: tuple[str, ...]
+
+
 class Job(QRunnable):
     def __init__(self, function: JobFunction, *, key: str = "", name: str = "") -> None:
         super().__init__()
@@ -59,6 +68,8 @@ class Job(QRunnable):
         self.completed = threading.Event()
         #: how it ended ("finished", "failed" or "cancelled"; set before ``completed``)
         self.outcome = ""
+        #: the new sources this job indexes for the first time (said again after an interrupted quit)
+        self.first_index: FirstIndex | None = None
         self._last_emit = 0.0
         self._last_stage = ""
         #: the job's progress; the GUI thread may ask for its state at any time (it locks)

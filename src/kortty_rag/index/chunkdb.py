@@ -22,6 +22,7 @@ from kortty_rag.index.vector_pool import StoredChunk, VectorPool, text_sha
 from kortty_rag.messages import msg
 from kortty_rag.models import Chunk, Document
 from kortty_rag.notes.reader import NoteFacts
+from kortty_rag.remedies import Operation, run
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -143,8 +144,8 @@ def write_errors() -> Iterator[None]:
     except (sqlite3.Error, OSError) as exc:
         raise SnapshotError(
             msg(
-                "Could not write the new snapshot ({reason}); the previous snapshot is still "
-                "active",
+                "Could not write the new snapshot ({reason}); the store still answers "
+                "from its last completed index",
                 reason=str(exc),
             ),
             hint=msg("Free disk space (or fix the I/O error) and run the job again."),
@@ -319,8 +320,8 @@ def read_errors() -> Iterator[None]:
         raise SnapshotError(
             msg("The chunk table of the active snapshot is damaged ({reason})", reason=str(exc)),
             hint=msg(
-                "Run `kortty-rag store rebuild STORE` to re-index every source into a fresh "
-                "snapshot."
+                "{do} to re-index every source into a fresh snapshot.",
+                do=run(Operation.STORE_REBUILD),
             ),
         ) from exc
 

@@ -28,6 +28,7 @@ import numpy as np
 
 from kortty_rag.errors import SnapshotError
 from kortty_rag.messages import msg
+from kortty_rag.remedies import Operation, run
 
 _HEADER = struct.Struct("<QQQQQQiIQQQdQ")
 _MAX_LEVEL = 64
@@ -55,7 +56,7 @@ def _bad(path: Path, what: str) -> SnapshotError:
     return SnapshotError(
         msg("Vector index {file} is damaged ({what})", file=path.name, what=what),
         hint=msg(
-            "Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot."
+            "{do} to re-index every source into a fresh snapshot.", do=run(Operation.STORE_REBUILD)
         ),
     )
 

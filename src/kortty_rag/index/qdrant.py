@@ -63,6 +63,7 @@ from kortty_rag.index.qdrant_layout import (
 from kortty_rag.index.qdrant_update import QdrantUpdate
 from kortty_rag.messages import msg
 from kortty_rag.models import Document, EmbeddingIdentity, Hit, LinkedChunk, Store
+from kortty_rag.remedies import Operation, place, run
 
 log = logging.getLogger(__name__)
 _MANIFEST_FIELDS = ["store_id", "source_id", "generation", "sequence", "embedding_key"]
@@ -104,7 +105,7 @@ class QdrantStore:
                     model=marker.embedding.model_id,
                     differences=", ".join(marker.embedding.differences(identity)),
                 ),
-                hint=msg("Run `kortty-rag store rebuild STORE` to re-index every source."),
+                hint=msg("{do} to re-index every source.", do=run(Operation.STORE_REBUILD)),
             )
 
     def _analyzer(self, marker: StoreMarker | None) -> Analyzer | None:
@@ -377,7 +378,10 @@ def qdrant_settings(store: Store) -> tuple[str, str]:
                 "Store {store!r} is a Qdrant store without a URL or collection in its settings",
                 store=store.name,
             ),
-            hint=msg("Delete the store and create it again with `--url` (and `--collection`)."),
+            hint=msg(
+                "Delete the store and create it again {how}.",
+                how=place(Operation.STORE_QDRANT_SETTINGS, store=store.name),
+            ),
         )
     return str(url), str(collection)
 

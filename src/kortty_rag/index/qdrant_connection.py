@@ -40,6 +40,7 @@ from kortty_rag.config.endpoints import DEFAULT_PORTS, ParsedEndpoint, check_end
 from kortty_rag.errors import IncompatibleCollectionError, RemoteStoreError
 from kortty_rag.index.qdrant_layout import DENSE, INDEXED_FIELDS, LEXICAL
 from kortty_rag.messages import msg
+from kortty_rag.remedies import Operation, place
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -227,9 +228,9 @@ class QdrantConnection:
                     ),
                     endpoint=self.endpoint,
                     hint=msg(
-                        "Store the right key with `kortty-rag store key STORE` (it reads the key "
-                        "from standard input and keeps it in the OS keyring), and check that the "
-                        "keyring is unlocked."
+                        "Store the right key with {how} (it is kept in the OS keyring), and check "
+                        "that the keyring is unlocked.",
+                        how=place(Operation.STORE_KEY),
                     ),
                     status=status,
                 )
@@ -244,7 +245,8 @@ class QdrantConnection:
                 if status is not None and status >= 500
                 else msg(
                     "The previous state of the store is still served. Check the store's Qdrant "
-                    "settings with `kortty-rag store check STORE`."
+                    "settings with {how}.",
+                    how=place(Operation.STORE_CHECK),
                 ),
             )
         if isinstance(exc, ResponseHandlingException) and isinstance(exc.source, WrongServerError):
@@ -281,8 +283,8 @@ class QdrantConnection:
                 endpoint=self.endpoint,
                 hint=msg(
                     "The previous state of the store is still served. Check that the server is "
-                    "running and reachable, then run the job again (`kortty-rag store check "
-                    "STORE`)."
+                    "running and reachable ({how}), then run the job again.",
+                    how=place(Operation.STORE_CHECK),
                 ),
             )
         if self.embedded:
@@ -395,8 +397,9 @@ class QdrantConnection:
                     msg("{where}: the collection does not exist", where=self.where),
                     endpoint=self.endpoint,
                     hint=msg(
-                        "The next indexing job creates it (`kortty-rag source refresh STORE`); "
-                        "if it held data, it was deleted on the server."
+                        "The next indexing job creates it ({how}); if it held data, it was "
+                        "deleted on the server.",
+                        how=place(Operation.SOURCE_INDEX),
                     ),
                 )
             try:
@@ -492,8 +495,9 @@ class QdrantConnection:
                 ),
                 endpoint=self.endpoint,
                 hint=msg(
-                    "Choose another collection name (`--collection`), or a store model with "
-                    "matching dimensions."
+                    "Choose another collection name ({how}), or a store model with matching "
+                    "dimensions.",
+                    how=place(Operation.STORE_QDRANT_COLLECTION),
                 ),
             )
 

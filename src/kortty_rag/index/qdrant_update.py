@@ -37,6 +37,7 @@ from kortty_rag.index.qdrant_layout import (
 from kortty_rag.messages import msg
 from kortty_rag.models import Document, EmbeddingIdentity, with_heading
 from kortty_rag.notes.reader import NoteFacts
+from kortty_rag.remedies import Operation, run
 
 
 class UpdateTarget(Protocol):
@@ -250,7 +251,10 @@ class QdrantUpdate:
                     example=broken[0],
                 ),
                 endpoint=store.connection.endpoint,
-                hint=msg("Run `kortty-rag store rebuild STORE` to re-index every source."),
+                hint=msg(
+                    "{do} to re-index every source.",
+                    do=run(Operation.STORE_REBUILD),
+                ),
             )
         for path, doc in keep.items():
             self._docs[(source_id, path)] = (doc, new)

@@ -57,6 +57,7 @@ from kortty_rag.index.hnsw_file import HnswFileInfo, validate_hnsw_file
 from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, HnswParams, Manifest
 from kortty_rag.messages import msg
 from kortty_rag.models import Chunk, Document, EmbeddingIdentity
+from kortty_rag.remedies import Operation, run
 
 __all__ = ["CHUNKS", "CURRENT", "FORMAT_VERSION", "MANIFEST", "SNAPSHOTS", "VECTORS", "HnswParams"]
 #: Fault-injection seam for the crash tests: called with the name of each durable step.
@@ -69,7 +70,7 @@ def now_iso() -> str:
 
 def _rebuild_hint() -> str:
     return msg(
-        "Run `kortty-rag store rebuild STORE` to re-index every source into a fresh snapshot."
+        "{do} to re-index every source into a fresh snapshot.", do=run(Operation.STORE_REBUILD)
     )
 
 

@@ -38,8 +38,9 @@ from kortty_rag.index.bm25 import AUTO
 from kortty_rag.index.calibration import best_similarities
 from kortty_rag.index.chunkdb import ChunkIdOf, ChunkWriter, NewChunk, write_errors
 from kortty_rag.index.hnsw_file import validate_hnsw_file
-from kortty_rag.index.manifest import FORMAT_VERSION, PRODUCT, HnswParams, Manifest
+from kortty_rag.index.manifest import FORMAT_VERSION, HnswParams, Manifest
 from kortty_rag.index.snapshot import load_hnsw, now_iso, read_pointer, remove_leftovers_in
+from kortty_rag.index.snapshot_transfer import pointer_bytes
 from kortty_rag.index.vector_pool import ContentMatch, VectorPool, text_sha
 from kortty_rag.messages import msg
 from kortty_rag.models import Document, EmbeddingIdentity
@@ -122,7 +123,7 @@ def _not_started(exc: OSError) -> SnapshotError:
     """A new snapshot could not be started (its folders or files): the active one serves on."""
     return SnapshotError(
         msg(
-            "Could not start a new snapshot ({reason}); the previous snapshot is still active",
+            "Could not start a new snapshot ({reason}); the store still answers from its last completed index",
             reason=exc.strerror or str(exc),
         ),
         hint=msg("Free disk space (or fix the I/O error) and run the job again."),
@@ -369,8 +370,8 @@ class SnapshotBuilder:
         except OSError as exc:
             raise SnapshotError(
                 msg(
-                    "Could not write the new snapshot ({reason}); the previous snapshot is still "
-                    "active",
+                    "Could not write the new snapshot ({reason}); the store still answers "
+                    "from its last completed index",
                     reason=exc.strerror or str(exc),
                 ),
                 hint=msg("Free disk space and run the refresh again."),
@@ -399,7 +400,7 @@ class SnapshotBuilder:
             raise SnapshotError(
                 msg(
                     "The vector index was not written completely (the disk may be full); the "
-                    "previous snapshot is still active"
+                    "store still answers from its last completed index"
                 ),
                 hint=msg("Free disk space and run the refresh again."),
             )
@@ -448,12 +449,7 @@ class SnapshotBuilder:
         snapshot.checkpoint("snapshot-folder-renamed")
         self._snapshots.fsync()
         snapshot.checkpoint("snapshot-renamed")
-        pointer = {
-            "product": PRODUCT,
-            "snapshot": name,
-            "manifest_sha256": hashlib.sha256(raw).hexdigest(),
-        }
-        self._switch_pointer(name, (json.dumps(pointer) + "\n").encode())
+        self._switch_pointer(name, pointer_bytes(name, hashlib.sha256(raw).hexdigest()))
         snapshot.checkpoint("pointer-switched")
         with contextlib.suppress(OSError):  # the new snapshot is active; cleanup is retried on open
             remove_leftovers_in(self._store, name, self.keep)

@@ -20,6 +20,7 @@ from typing import Any
 from kortty_rag.decoding import exception_text
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.messages import msg
+from kortty_rag.remedies import Operation, place
 
 REGISTRY = Path("rag") / "stores.json"
 SNAPSHOT_FILE = "index.hnsw"
@@ -139,7 +140,8 @@ def read_kortty_registry(home: Path) -> tuple[Path, list[KorttyStore]]:
         raise KorttyRegistryError(
             msg("No korTTY store registry at {path}", path=path),
             hint=msg(
-                "Pass korTTY's data folder with --from DIR (the folder that holds rag/stores.json)."
+                "Name korTTY's data folder (the folder that holds rag/stores.json) with {how}.",
+                how=place(Operation.KORTTY_FOLDER),
             ),
         ) from None
     except OSError as exc:

@@ -19,8 +19,9 @@ Why it is built this way:
   at stderr, so a stray ``print``, llama.cpp or a worker process cannot corrupt the stream; our own
   log lines go to stderr too.
 - A :class:`~kortty_rag.errors.KorttyRagError` becomes a tool error carrying its message and hint (what
-  to do next), returned as a result so it reaches the caller verbatim. Anything else is a crash that
-  the SDK reports by tool name only, without its text or traceback.
+  to do next, its remedies worded for an agent: :mod:`kortty_rag.mcp_server.remedies`), returned
+  as a result so it reaches the caller verbatim. Anything else is a crash that the SDK reports by
+  tool name only, without its text or traceback.
 - The registry is read again on every call, so stores and sources changed in the GUI or the CLI are
   seen. One :class:`RetrievalService` keeps vector stores and embedders open between searches and
   opens a store anew by itself when what it was opened from changed (another model, service or
@@ -51,11 +52,13 @@ from kortty_rag.app.search_results import (
     RetrievalResult,
     RetrievalService,
     SearchOptions,
+    SearchRequest,
     neutralise_location,
 )
 from kortty_rag.app.workspace import PreparedReview, ReviewRow, Workspace, find_source
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.mcp_server.call_log import CallLog
+from kortty_rag.mcp_server.remedies import mcp_words
 from kortty_rag.models import FileStatus, SyncMode
 from kortty_rag.stop_signals import exiting_on_signals
 
@@ -124,7 +127,8 @@ def _reported(tool: Callable[P, CallToolResult], calls: CallLog) -> Callable[P, 
             return result
         except KorttyRagError as exc:
             log.warning("%s failed: %s", tool.__name__, exc)
-            outcome, message = "error", str(exc)
+            said = mcp_words(exc.message)
+            outcome, message = "error", f"{said} — {mcp_words(exc.hint)}" if exc.hint else said
             text = neutralise_location(message)  # it may name files and paths too
             return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
         finally:
@@ -137,7 +141,7 @@ def _untrusted(value: Any) -> Any:
     """``value`` with every string (keys too) neutralised like a location of the context block: file
     names, paths and reasons come from files anyone may have named, and they go to an agent."""
     if isinstance(value, str):
-        return neutralise_location(value)
+        return neutralise_location(mcp_words(value))
     if isinstance(value, dict):
         return {_untrusted(k): _untrusted(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -225,7 +229,7 @@ class StoreTools:
         found = self.stores.get(store)
         options = SearchOptions(dense=dense, lexical=lexical, explain=True)
         result = self.workspace.search(
-            query, [found], options=options, context_window=context_window
+            SearchRequest(query, [found], options, context_window=context_window)
         )
         explanation = _untrusted(_explanation(result))
         # nothing matched at all: the guidance; candidates that were not relevant or did not fit: why

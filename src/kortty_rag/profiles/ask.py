@@ -37,6 +37,7 @@ from kortty_rag.profiles.roles import (
     retrieval_query,
     stores_for_request,
 )
+from kortty_rag.remedies import Operation, place
 from kortty_rag.retrieval.chat_tokens import NO_WORDS, TokenWords, catalogue_words, words_of
 from kortty_rag.retrieval.context import BlockExcerpt, render_block
 from kortty_rag.retrieval.search import Excerpt, RetrievalResult, RetrievalService
@@ -61,7 +62,10 @@ def user_request(question: str | None, selection: str | None) -> str:
     if selected:
         return str(selection)
     raise UsageError(
-        msg("Nothing to ask"), hint=msg("Give a question, or --selection TEXT, or both.")
+        msg("Nothing to ask"),
+        hint=msg(
+            "Give a question, or {selection}, or both.", selection=place(Operation.ASK_SELECTION)
+        ),
     )
 
 
@@ -95,9 +99,9 @@ def retrieval_note(
         return msg("no store serves the {role} role", role=role.value)
     if not gated and kind in AUTONOMOUS:
         return msg(
-            "none of the {role} stores opted in to autonomous workflows "
-            "(`kortty-rag store roles NAME --autonomous`)",
+            "none of the {role} stores opted in to autonomous workflows ({how})",
             role=role.value,
+            how=place(Operation.STORE_AUTONOMOUS),
         )
     if not query:
         return msg("there is no prompt or selected text to search with")

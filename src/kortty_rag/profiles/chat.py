@@ -36,6 +36,7 @@ from kortty_rag.errors import ChatError, UsageError
 from kortty_rag.messages import msg
 from kortty_rag.profiles.kinds import Backend
 from kortty_rag.profiles.registry import AiProfile
+from kortty_rag.remedies import Operation, place
 
 Messages = Sequence[Mapping[str, str]]
 
@@ -55,7 +56,12 @@ class GenerationOptions:
 
     def __post_init__(self) -> None:
         if self.max_tokens < 1:
-            raise UsageError(msg("The answer needs at least 1 token (--max-tokens)"))
+            raise UsageError(
+                msg(
+                    "The answer needs at least 1 token ({setting})",
+                    setting=place(Operation.ANSWER_LENGTH),
+                )
+            )
         if not 0.0 <= self.temperature <= 2.0:
             raise UsageError(msg("The temperature must be between 0 and 2"))
 
@@ -140,8 +146,8 @@ class LlamaChat:
                     profile=profile.name,
                 ),
                 hint=msg(
-                    "Point the profile at a GGUF file: `kortty-rag profile add NAME --backend "
-                    "llama.cpp --model PATH --replace`."
+                    "Point the profile at a GGUF file: {how}.",
+                    how=place(Operation.PROFILE_LOCAL_MODEL, profile=profile.name),
                 ),
             )
         self.n_threads = n_threads
@@ -197,9 +203,11 @@ class LlamaChat:
                     error=str(exc),
                 ),
                 hint=msg(
-                    "If the context window is too small: shorten the request or --max-tokens, or "
-                    "raise the profile's --context-window. A template that refuses system messages "
-                    "needs another model."
+                    "If the context window is too small: shorten the request or {answer}, or raise "
+                    "the profile's context window with {how}. A template that refuses system "
+                    "messages needs another model.",
+                    answer=place(Operation.ANSWER_LENGTH),
+                    how=place(Operation.PROFILE_CONTEXT, profile=self.profile.name),
                 ),
             ) from exc
         except RuntimeError as exc:
@@ -239,9 +247,8 @@ def api_key(profile: AiProfile, environ: Mapping[str, str] | None = None) -> str
                     profile=profile.name,
                 ),
                 hint=msg(
-                    "Store it again: `kortty-rag profile key {profile!r}` reads it from "
-                    "standard input. Check that the keyring is unlocked.",
-                    profile=profile.name,
+                    "Store it again with {how}. Check that the keyring is unlocked.",
+                    how=place(Operation.PROFILE_KEY, profile=profile.name),
                 ),
             )
         return key
@@ -468,16 +475,14 @@ class OpenAIChat:
                 hint = msg("Check the API key in ${variable}.", variable=self.profile.api_key_env)
             elif self.profile.api_key_in_keyring:
                 hint = msg(
-                    "Check the API key kept in the keyring; `kortty-rag profile key {profile!r}` "
-                    "replaces it.",
-                    profile=self.profile.name,
+                    "Check the API key kept in the keyring; replace it with {how}.",
+                    how=place(Operation.PROFILE_KEY, profile=self.profile.name),
                 )
             else:
                 hint = msg(
-                    "The endpoint needs an API key: `kortty-rag profile key {profile!r}` keeps one "
-                    "in the OS keyring (or name, in the profile, an environment variable that "
-                    "holds it).",
-                    profile=self.profile.name,
+                    "The endpoint needs an API key: {how} keeps one in the OS keyring (or name, "
+                    "in the profile, an environment variable that holds it).",
+                    how=place(Operation.PROFILE_KEY, profile=self.profile.name),
                 )
         elif status == 404:
             hint = msg(

@@ -24,6 +24,7 @@ from kortty_rag.errors import AlreadyExistsError, ConfigError, NotFoundError, Us
 from kortty_rag.messages import msg
 from kortty_rag.models import Role
 from kortty_rag.profiles.kinds import PRESET_FAMILIES, Backend
+from kortty_rag.remedies import Operation, place
 
 PRODUCT = "kortty-rag"
 SCHEMA_VERSION = 1
@@ -94,8 +95,10 @@ class ProfileSettings:
 
 SETTINGS_LABEL = msg("The settings file")
 SETTINGS_HINT = msg(
-    "Fix that part of the file or restore it from a backup; "
-    "`kortty-rag profile add` and `role assign` rewrite it once it can be read."
+    "Fix that part of the file or restore it from a backup; {add} and {assign} rewrite it once it "
+    "can be read.",
+    add=place(Operation.PROFILE_ADD),
+    assign=place(Operation.ROLE_ASSIGN),
 )
 
 
@@ -156,7 +159,7 @@ class ProfileRegistry:
                 return profile
         raise NotFoundError(
             msg("No AI profile named {name!r}", name=name),
-            hint=msg("`kortty-rag profile list` shows the profiles."),
+            hint=msg("See the profiles in {profiles}.", profiles=place(Operation.PROFILE_LIST)),
         )
 
     def add(self, profile: AiProfile, *, replace_existing: bool = False) -> AiProfile:
@@ -197,6 +200,8 @@ class ProfileRegistry:
         if profile is None:
             raise NotFoundError(
                 msg("No AI profile holds the {role} role", role=role.value),
-                hint=msg("Assign one: `kortty-rag role assign {role} PROFILE`.", role=role.value),
+                hint=msg(
+                    "Assign one with {how}.", how=place(Operation.ROLE_ASSIGN, role=role.value)
+                ),
             )
         return profile

@@ -10,7 +10,6 @@ in between.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -45,6 +44,7 @@ from kortty_rag.models import (
     SyncMode,
 )
 from kortty_rag.progress import CancelToken, NullProgress, Progress
+from kortty_rag.remedies import Operation, place, run
 from kortty_rag.sources.review import ReviewReport, ReviewRow, RootState
 from kortty_rag.sources.scan import ScanLimits, Scanner
 from kortty_rag.sources.selection import file_source_index, select_sources
@@ -108,6 +108,10 @@ class PreparedReview:
             or self.unreviewed
             or any(r.root_state is not RootState.OK for r in self.report.sources)
         )
+
+
+#: how a snapshot error ends (index/snapshot_builder.py); a removal's error says it otherwise
+_STILL_SERVED = "; the store still answers from its last completed index"
 
 
 class StoreSession:
@@ -225,9 +229,8 @@ class StoreSession:
                     path=held[0].path,
                 ),
                 hint=msg(
-                    "Review it: `kortty-rag source refresh {store} {path}`.",
-                    store=shlex.quote(self.store.name),
-                    path=shlex.quote(held[0].path),
+                    "Review it with {how}.",
+                    how=place(Operation.SOURCE_REVIEW, store=self.store.name, path=held[0].path),
                 ),
             )
         sources = [s for s in wanted if s not in held]
@@ -400,8 +403,8 @@ class StoreSession:
                     first=waiting[0],
                 ),
                 hint=msg(
-                    "Review them first: `kortty-rag source refresh {store}`.",
-                    store=shlex.quote(self.store.name),
+                    "Review them first with {how}.",
+                    how=place(Operation.SOURCE_REVIEW, store=self.store.name),
                 ),
             )
         identity = identity or get_model(self.store.embedding.model_id).identity()
@@ -445,8 +448,7 @@ class StoreSession:
                     store=repr(self.store.name),
                 ),
                 hint=msg(
-                    "Run `kortty-rag store rebuild {store}` to re-index it.",
-                    store=repr(self.store.name),
+                    "{do} to re-index it.", do=run(Operation.STORE_REBUILD, store=self.store.name)
                 ),
             )
         self.store = self.registry.reload(self.store)
@@ -524,7 +526,7 @@ class StoreSession:
             if isinstance(cause, OSError) and cause.strerror:
                 reason = cause.strerror
             else:  # the old snapshot stays active, but without this source nothing of it is served
-                reason = exc.message.removesuffix("; the previous snapshot is still active")
+                reason = exc.message.removesuffix(_STILL_SERVED)
             raise RemovalIncompleteError(
                 msg(
                     "The source was removed from the store, but its chunks could not be deleted "
@@ -532,7 +534,8 @@ class StoreSession:
                     reason=reason,
                 ),
                 hint=msg(
-                    "The next refresh of this store (or `kortty-rag store rebuild`) deletes them."
+                    "The next refresh of this store (or {rebuild}) deletes them.",
+                    rebuild=place(Operation.STORE_REBUILD, store=self.store.name),
                 ),
             ) from exc
         delete_reports(self.store.id, source_id)

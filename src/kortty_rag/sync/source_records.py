@@ -3,13 +3,13 @@ indexing, and the words that point a missing source at its new place (docs/DESIG
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from dataclasses import replace
 
 from kortty_rag.errors import NotFoundError
 from kortty_rag.messages import msg
 from kortty_rag.models import Document, FileStatus, Source, SourceCounts, SourceStatus, Store
+from kortty_rag.remedies import Operation, place
 from kortty_rag.sources.review import ReviewRow
 from kortty_rag.sources.selection import absolute, real
 from kortty_rag.sync.pipeline import SourceOutcome
@@ -24,8 +24,8 @@ def moved_hint(store_name: str, source: Source) -> str:
 
 
 def move_command(store_name: str, source: Source) -> str:
-    """The command that points ``source`` at a new place (the app names its button instead)."""
-    return f"`kortty-rag source move {shlex.quote(store_name)} {shlex.quote(source.path)} NEW-PATH`"
+    """What points ``source`` at a new place (a command, or the app's button)."""
+    return place(Operation.SOURCE_MOVE, store=store_name, path=source.path)
 
 
 def indexing_problems(rows: Sequence[ReviewRow], outcome: SourceOutcome) -> list[ReviewRow]:
@@ -95,5 +95,5 @@ def find_source(store: Store, path_or_id: str) -> Source:
             store=repr(store.name),
             source=repr(path_or_id),
         ),
-        hint=msg("`kortty-rag source list {store}` shows its sources.", store=store.name),
+        hint=msg("See its sources in {how}.", how=place(Operation.SOURCE_LIST, store=store.name)),
     )

@@ -198,7 +198,7 @@ def test_failure_before_activation_keeps_the_old_snapshot(
             raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(snapshot_module, "checkpoint", fail)
-    with pytest.raises(SnapshotError, match="previous snapshot is still active"):
+    with pytest.raises(SnapshotError, match="still answers from its last completed index"):
         add_docs(store, ["b.txt"], seed=7)
     monkeypatch.setattr(snapshot_module, "checkpoint", lambda name: None)
     assert read_pointer(tmp_path) == before

@@ -11,6 +11,7 @@ from pathlib import Path, PurePosixPath
 from kortty_rag.app.desktop_entry.where import DesktopEntryError
 from kortty_rag.app_id import DESKTOP_FILE, ICON_SIZES, ICON_SVG, METAINFO_FILE, icon_png
 from kortty_rag.messages import msg
+from kortty_rag.remedies import Operation, place
 from kortty_rag.resource_files import read_resource
 
 #: characters that make an ``Exec`` argument need quotes (Desktop Entry spec, "The Exec key")
@@ -51,7 +52,9 @@ def launcher_command(executable: str | None = None) -> list[str]:
     if not python:
         raise DesktopEntryError(
             msg("The path of the running Python is unknown, so no launcher can be written."),
-            hint=msg("Run kortty-rag through its installed `kortty-rag` command and try again."),
+            hint=msg(
+                "Run kortty-rag through {how} and try again.", how=place(Operation.DESKTOP_COMMAND)
+            ),
         )
     path = Path(os.path.abspath(python))
     script = path.parent / LAUNCHER

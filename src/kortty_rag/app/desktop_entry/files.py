@@ -37,6 +37,7 @@ from kortty_rag.config.atomic import write_atomic_in, write_json_atomic
 from kortty_rag.config.open_folder import OpenFolder, describe
 from kortty_rag.errors import StoreFolderChangedError
 from kortty_rag.messages import Message, msg
+from kortty_rag.remedies import Operation, place, run
 
 #: the installed files are the user's, readable like the rest of a data folder
 FILE_MODE = 0o644
@@ -111,8 +112,9 @@ def _failing_io(removing: bool = False) -> Iterator[None]:
         raise DesktopEntryError(
             message,
             hint=msg(
-                "Check the folder's permissions and free space and try again; "
-                "`kortty-rag desktop uninstall` removes whatever was written."
+                "Check the folder's permissions and free space and try again; {how} removes "
+                "whatever was written.",
+                how=place(Operation.DESKTOP_UNINSTALL),
             ),
         ) from exc
 
@@ -128,7 +130,7 @@ def install(
     if sys.platform == "win32":
         raise DesktopEntryError(
             msg("Desktop entries are for Linux and other freedesktop.org desktops."),
-            hint=msg("Start kortty-rag from its `kortty-rag` command instead."),
+            hint=msg("Start kortty-rag from {how} instead.", how=place(Operation.DESKTOP_COMMAND)),
         )
     target = data_home(environ)
     check_target(target, environ)
@@ -141,8 +143,9 @@ def install(
                 new=target.path,
             ),
             hint=msg(
-                "Run `kortty-rag desktop uninstall` with the XDG_DATA_HOME of that install "
-                "first (it removes what was written there), then install again."
+                "{do} with the XDG_DATA_HOME of that install first (it removes what was "
+                "written there), then install again.",
+                do=run(Operation.DESKTOP_UNINSTALL),
             ),
         )
     command = launcher_command(executable)

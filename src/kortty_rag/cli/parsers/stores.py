@@ -10,6 +10,11 @@ from kortty_rag import languages
 from kortty_rag.models import FusionMethod, RelevanceLevel, StoreType
 
 
+def switch(parser: argparse.ArgumentParser, flag: str, default: bool | None, help: str) -> None:
+    """An on/off option with its --no- form (``default`` None: left as it is unless given)."""
+    parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=default, help=help)
+
+
 def register_store(commands: Any) -> None:
     store = commands.add_parser("store", help="create, list, rebuild and delete knowledge stores")
     sub = store.add_subparsers(dest="store_command", metavar="ACTION", required=True)
@@ -17,18 +22,8 @@ def register_store(commands: Any) -> None:
     create = sub.add_parser("create", help="create a store bound to an installed embedding model")
     create.add_argument("name")
     create.add_argument("--model", required=True, help="installed model id (see `models list`)")
-    create.add_argument(
-        "--text",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="serve the Text role (default: yes)",
-    )
-    create.add_argument(
-        "--coding",
-        action=argparse.BooleanOptionalAction,
-        default=False,
-        help="serve the Coding role (default: no)",
-    )
+    switch(create, "--text", True, "serve the Text role (default: yes)")
+    switch(create, "--coding", False, "serve the Coding role (default: no)")
     add_create_arguments(create)
     create.add_argument("--json", action="store_true")
     create.set_defaults(handler="stores_cmd:cmd_create")
@@ -50,26 +45,19 @@ def register_store(commands: Any) -> None:
 
     roles = sub.add_parser("roles", help="choose which roles a store serves (and autonomous flows)")
     roles.add_argument("name")
-    roles.add_argument(
-        "--text", action=argparse.BooleanOptionalAction, default=None, help="serve the Text role"
-    )
-    roles.add_argument(
-        "--coding",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="serve the Coding role",
-    )
-    roles.add_argument(
+    switch(roles, "--text", None, "serve the Text role")
+    switch(roles, "--coding", None, "serve the Coding role")
+    switch(
+        roles,
         "--autonomous",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="also give excerpts to autonomous workflows (agent, planning, swarm, scheduled)",
+        None,
+        "also give excerpts to autonomous workflows (agent, planning, swarm, scheduled)",
     )
-    roles.add_argument(
+    switch(
+        roles,
         "--mcp",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="make the store available to other AI tools through `kortty-rag serve` (default: no)",
+        None,
+        "make the store available to other AI tools through `kortty-rag serve` (default: no)",
     )
     roles.add_argument(
         "--mcp-allow-root",
@@ -95,15 +83,8 @@ def register_store(commands: Any) -> None:
         "lexical language",
     )
     tune.add_argument("name")
-    tune.add_argument(
-        "--dense",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="use the embedding (HNSW) part",
-    )
-    tune.add_argument(
-        "--lexical", action=argparse.BooleanOptionalAction, default=None, help="use the BM25 part"
-    )
+    switch(tune, "--dense", None, "use the embedding (HNSW) part")
+    switch(tune, "--lexical", None, "use the BM25 part")
     tune.add_argument(
         "--fusion",
         choices=[m.value for m in FusionMethod],

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QHeaderView,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -23,6 +22,7 @@ from kortty_rag.app.workspace import Workspace
 from kortty_rag.gui.common import describe, keyboard_friendly, resize_within_screen, show_error
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
+from kortty_rag.gui.shared_columns import SharedColumns
 from kortty_rag.gui.workers import Job, JobFunction, JobRunner
 from kortty_rag.progress import CancelToken, ProgressTracker
 
@@ -104,10 +104,7 @@ class CheckStoresDialog(QDialog):
         )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setWordWrap(True)
-        header = self.table.header()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        SharedColumns(self.table, grow=(3, 4))  # what was found and what to do share the width
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         close = buttons.button(QDialogButtonBox.StandardButton.Close)

@@ -12,18 +12,21 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QLocale, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -34,7 +37,14 @@ from kortty_rag.app.search_results import DEFAULT_LEVEL
 from kortty_rag.app.stores import QdrantTarget, check_qdrant_target
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import PathChooser, describe, keyboard_friendly, show_error
+from kortty_rag.gui.common import (
+    PathChooser,
+    available_room,
+    describe,
+    keep_inside_screen,
+    keyboard_friendly,
+    show_error,
+)
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.lexical_language import language_combo, selected_language
 from kortty_rag.gui.relevance_combo import relevance_combo, selected_level
@@ -188,15 +198,70 @@ class CreateStoreDialog(QDialog):
         self.busy_label.setObjectName("createBusyLabel")
         self.busy_label.setVisible(False)
 
+        # the fields scroll when the screen is too small for them (200 % on a laptop: Advanced
+        # open needs more height than there is); the buttons below them stay in view
+        content = QWidget(self)
+        fields = QVBoxLayout(content)
+        fields.setContentsMargins(0, 0, 0, 0)
+        fields.addLayout(form)
+        fields.addWidget(self.advanced_toggle)
+        fields.addWidget(self.advanced)
+        fields.addStretch(1)
+        self.fields_view = QScrollArea(self)
+        self.fields_view.setObjectName("createFields")
+        self.fields_view.setWidgetResizable(True)
+        self.fields_view.setFrameShape(QFrame.Shape.NoFrame)
+        self.fields_view.setWidget(content)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.advanced_toggle)
-        layout.addWidget(self.advanced)
+        layout.addWidget(self.fields_view, 1)
         layout.addWidget(self.busy_label)
         layout.addWidget(buttons)
         self.reload_models()
         self._type_changed()
         keyboard_friendly(self)
+        self.advanced_toggle.toggled.connect(lambda _: self.fit())
+
+    def fit(self) -> None:
+        """As large as the fields need, no larger than the screen (they scroll then), and inside
+        it: it grows when Advanced opens and shrinks back when it closes."""
+        content = self.fields_view.widget()
+        layout = self.layout()
+        assert content is not None and layout is not None
+        inner = content.layout()
+        if inner is not None:
+            inner.activate()
+        need = content.sizeHint()
+        margins = layout.contentsMargins()
+        below = sum(
+            widget.sizeHint().height() + layout.spacing()
+            for widget in (self.busy_label, self.create_button.parentWidget())
+            if widget is not None and widget.isVisibleTo(self)
+        )
+        chrome_h = margins.top() + margins.bottom() + below
+        chrome_w = margins.left() + margins.right()
+        frame = self.frameGeometry()
+        room = available_room(self)
+        room_w = room.width() - (frame.width() - self.width())
+        room_h = room.height() - (frame.height() - self.height())
+        bar = (
+            self.fields_view.verticalScrollBar().sizeHint().width()
+            if need.height() + chrome_h > room_h
+            else 0
+        )
+        self.fields_view.setMinimumSize(
+            max(0, min(need.width() + bar, room_w - chrome_w)),
+            max(0, min(need.height(), room_h - chrome_h)),
+        )
+        layout.activate()
+        self.resize(
+            min(max(self.minimumSizeHint().width(), need.width() + bar + chrome_w), room_w),
+            min(need.height() + chrome_h, room_h),
+        )
+        keep_inside_screen(self)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit()
 
     def reload_models(self, select: str | None = None) -> None:
         self.model_combo.clear()

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QTextCursor
@@ -39,7 +40,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -56,6 +56,7 @@ from kortty_rag.app.search_results import (
     RetrievalLimits,
     RetrievalResult,
     SearchOptions,
+    SearchRequest,
     store_level,
 )
 from kortty_rag.app.workspace import Workspace
@@ -85,6 +86,7 @@ from kortty_rag.gui.dialogs.test_search_words import (
 from kortty_rag.gui.flow_row import FlowRow
 from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.relevance_combo import level_name, relevance_combo, selected_level
+from kortty_rag.gui.shared_columns import SharedColumns
 from kortty_rag.gui.workers import Job, JobRunner
 from kortty_rag.models import Role, Store, StoreType
 from kortty_rag.progress import CancelToken, ProgressTracker
@@ -342,9 +344,7 @@ class TestSearchDialog(QDialog):
         for column, (_, tip) in enumerate(columns):
             if (item := table.horizontalHeaderItem(column)) is not None:
                 item.setToolTip(tip)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the path, elided
+        SharedColumns(table, grow=(1,))  # the path, elided as far as it must
         return table
 
     def _load_budgets(self) -> None:
@@ -406,7 +406,7 @@ class TestSearchDialog(QDialog):
             min_relevance=selected_level(self.relevance_combo),
             graph=self.links_check.isChecked(),
         )
-        window: int | None = self.budget_combo.currentData()
+        request = SearchRequest(query, [], options, context_window=self.budget_combo.currentData())
         store_id, workspace = self.store.id, self.workspace
         returned = self._returned = threading.Event()
 
@@ -414,7 +414,7 @@ class TestSearchDialog(QDialog):
             try:
                 store = workspace.store(store_id)  # the current sources and their enabled flags
                 cancel.raise_if_cancelled()
-                return workspace.search(query, [store], options=options, context_window=window)
+                return workspace.search(replace(request, stores=[store]))
             finally:
                 returned.set()
 

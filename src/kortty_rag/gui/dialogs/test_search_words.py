@@ -12,8 +12,9 @@ from kortty_rag.app.search_results import (
     RetrievalResult,
     Weakness,
 )
-from kortty_rag.gui.hints import actions, core_words
+from kortty_rag.gui.hints import core_words, remedy_words
 from kortty_rag.gui.i18n import translate
+from kortty_rag.remedies import Operation, Remedy, worded
 
 
 def score_columns() -> list[tuple[str, str]]:
@@ -65,13 +66,12 @@ def weak_results_guidance() -> str:
     """The advice of :func:`kortty_rag.app.guidance.weak_results_guidance` in the app's language,
     each operation named by the control that does it (in view here) instead of a command."""
 
-    def operation(command: str) -> str:
-        if command == "source refresh":  # what a refresh would pick up: the source's counts tell
+    def operation(remedy: Remedy) -> str:
+        if remedy.operation is Operation.SOURCE_REVIEW:  # what a review skipped: the counts tell
             return translate("TestSearchDialog", "a source's Skipped and Issues counts list them")
-        name, _, sub = command.partition(" ")
-        return actions().get((name, sub)) or command
+        return remedy_words(remedy)
 
-    return core_words(guidance.weak_results_guidance(operation))
+    return core_words(worded(guidance.weak_results_guidance(), operation))
 
 
 def nothing_to_search_text() -> str:
