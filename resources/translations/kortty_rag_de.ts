@@ -6993,6 +6993,10 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
         <translation>Die Auszüge passen nur lose: keine genauen Worttreffer und eine geringe Ähnlichkeit.</translation>
     </message>
     <message>
+        <source>The store is still being indexed: a search finds what is searchable so far.</source>
+        <translation>Der Speicher wird noch indiziert: Eine Suche findet, was bisher durchsuchbar ist.</translation>
+    </message>
+    <message>
         <source>Test search — {store}</source>
         <translation>Suche testen — {store}</translation>
     </message>

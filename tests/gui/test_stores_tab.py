@@ -666,6 +666,7 @@ def test_export_and_import_from_the_file_menu(
     qtbot.waitUntil(lambda: getattr(window.backup, "name_dialog", None) is not None)
     dialog = window.backup.name_dialog
     assert "already exists" in dialog.labelText()
+    assert dialog.textValue() == "Docs 2"  # a free name is offered (issue 29, point 10)
     # the status line says where things stand, never "Importing a store…" for good
     assert tab.status_line.text().startswith("Not imported yet: ")
     dialog.setTextValue("   ")  # no name: said in a box and in the status line, nothing imported

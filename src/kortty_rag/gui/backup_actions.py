@@ -21,6 +21,7 @@ from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.workers import Job, JobRunner
+from kortty_rag.messages import Message
 from kortty_rag.models import Store
 from kortty_rag.progress import CancelToken, ProgressTracker
 
@@ -249,6 +250,9 @@ class BackupActions(QObject):
             )
         )
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
+        values = exc.message.values if isinstance(exc.message, Message) else {}
+        taken = {store.name.lower() for store in self.workspace.stores()}
+        dialog.setTextValue(free_name(str(values.get("name", "")), taken))  # a name to accept
         self.name_dialog = dialog
         dialog.textValueSelected.connect(lambda text: self._import_as(path, text.strip()))
         dialog.rejected.connect(
@@ -306,3 +310,14 @@ class BackupActions(QObject):
             failure=self.tr("Import from korTTY failed"),
             cancellable=True,
         )
+
+
+def free_name(name: str, taken: set[str]) -> str:
+    """``name`` with the first number after it that no store has ("Garden 2"), or "" without a
+    name; ``taken`` holds the names in use, in lower case."""
+    if not name:
+        return ""
+    number = 2
+    while f"{name} {number}".lower() in taken:
+        number += 1
+    return f"{name} {number}"

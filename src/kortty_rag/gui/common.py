@@ -10,12 +10,13 @@ import itertools
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from PySide6.QtCore import QRect, Qt, QUrl
-from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QUrl
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
@@ -253,6 +254,26 @@ def keyboard_friendly(root: QWidget) -> None:
         field = label.buddy()
         if field is not None and not field.accessibleName():
             field.setAccessibleName(plain_label(label.text()))
+    for edit in root.findChildren(QLineEdit):
+        edit.installEventFilter(_NO_ALT_TYPING)
+
+
+class _NoAltTyping(QObject):
+    """An Alt+letter that is no shortcut of the window does not type its letter into a field (Qt
+    would: a mistyped mnemonic would change the name a person typed)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress:
+            modifiers = event.modifiers()
+            alt_only = modifiers & Qt.KeyboardModifier.AltModifier and not (
+                modifiers & Qt.KeyboardModifier.ControlModifier
+            )
+            if alt_only and event.text().isprintable() and event.text():
+                return True
+        return super().eventFilter(watched, event)
+
+
+_NO_ALT_TYPING = _NoAltTyping()
 
 
 def plain_label(text: str) -> str:

@@ -6,8 +6,9 @@ the view (German headers at 800×600), and cuts the stretching column to a few l
 widths that ignore the content. :class:`SharedColumns` does what a person would: a column that needs
 less than an even share of the width gets what it needs, the columns that need more share the rest
 evenly (and are cut, with "…", only as far as they must), and width left over goes to the columns
-named ``grow``. It recomputes when the view is resized and when its rows change; a column the person
-dragged keeps its width until then.
+named ``grow``. It recomputes when the view is shown or resized and when its rows change (not while
+it is hidden: a hidden table would measure every row); a column the person dragged keeps its width
+until then.
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ class SharedColumns(QObject):
         return header
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
+        shown_or_resized = event.type() in (QEvent.Type.Resize, QEvent.Type.Show)
+        if shown_or_resized and watched is self.view.viewport():
             self._timer.start()
         return super().eventFilter(watched, event)
 
@@ -100,6 +102,8 @@ class SharedColumns(QObject):
         }
 
     def apply(self) -> None:
+        if not self.view.isVisible():  # a hidden table would measure every row; shown, it resizes
+            return
         header = self.header()
         kept = sum(
             header.sectionSize(column) for column in self.keep if not header.isSectionHidden(column)

@@ -221,8 +221,9 @@ class ProfileEditor(QDialog):
         self.form.addRow(self.tr("B&ackend:"), self.backend_combo)
         self.model_label = QLabel(self)
         self.model_label.setBuddy(self.model_edit)
-        self.form.addRow(self.model_label, model_row)
+        # the endpoint first: the models offered depend on the server it names
         self.form.addRow(self.tr("&Endpoint URL:"), self.endpoint_edit)
+        self.form.addRow(self.model_label, model_row)
         self.form.addRow(self.tr("API &key:"), self.key_value_edit)
         self.form.addRow(self.tr("Key &variable:"), self.key_edit)
         self.form.addRow(self.tr("&Context window:"), self.context_spin)
@@ -259,8 +260,8 @@ class ProfileEditor(QDialog):
         layout.addLayout(self.form)
         layout.addLayout(test_row)
         layout.addWidget(buttons)
-        order = [self.name_edit, self.backend_combo, self.model_edit, self.browse_button]
-        order += [self.endpoint_edit, self.key_value_edit, self.key_edit, self.context_spin]
+        order = [self.name_edit, self.backend_combo, self.endpoint_edit, self.model_edit]
+        order += [self.browse_button, self.key_value_edit, self.key_edit, self.context_spin]
         order += [self.preset_combo, self.test_button]
         set_tab_order([*order, self.save_button, cancel])
 

@@ -79,7 +79,9 @@ from kortty_rag.gui.dialogs.test_search_words import (
     loading_text,
     no_parts_text,
     nothing_to_search_text,
+    results_status,
     score_columns,
+    still_indexing_text,
     weak_results_guidance,
     weakness,
 )
@@ -123,6 +125,8 @@ class TestSearchDialog(QDialog):
         self._build()
         self._load_budgets()
         self._update_search_button()
+        if self.runner.busy(store.id):
+            self.status_label.setText(still_indexing_text())
         keyboard_friendly(self)
 
     # -- layout ------------------------------------------------------------------------------------
@@ -522,13 +526,8 @@ class TestSearchDialog(QDialog):
             )
         self.guidance_label.setVisible(bool(reason))
         query = QLocale().quoteString(result.query)  # “…” in English, „…“ in German
-        self.status_label.setText(
-            self.tr("Results for {query}. Nothing was sent to a chat model.").format(query=query)
-            if result.excerpts
-            else self.tr("No excerpts for {query}. Nothing was sent to a chat model.").format(
-                query=query
-            )
-        )
+        indexing = self.runner.busy(self.store.id)  # a first index publishes its parts as it goes
+        self.status_label.setText(results_status(query, bool(result.excerpts), indexing))
         self.searched.emit(result)
 
     def _has_enabled_source(self) -> bool:

@@ -209,3 +209,25 @@ def weakness(result: RetrievalResult) -> str:
             "The excerpts only loosely match: no exact word matches and a low similarity.",
         )
     return ""
+
+
+def still_indexing_text() -> str:
+    return translate(
+        "TestSearchDialog",
+        "The store is still being indexed: a search finds what is searchable so far.",
+    )
+
+
+def results_status(query: str, found: bool, indexing: bool) -> str:
+    """The status line after a search (``query`` quoted), and that the store is still being
+    indexed when it is."""
+    if found:
+        text = translate(
+            "TestSearchDialog", "Results for {query}. Nothing was sent to a chat model."
+        )
+    else:
+        text = translate(
+            "TestSearchDialog", "No excerpts for {query}. Nothing was sent to a chat model."
+        )
+    text = text.format(query=query)
+    return f"{text} {still_indexing_text()}" if indexing else text
