@@ -142,7 +142,7 @@ def capture(out: Path, corpus: Path, lang: str) -> int:
     from PySide6.QtWidgets import QApplication, QWidget
 
     from kortty_rag.gui import i18n
-    from kortty_rag.gui.common import PathChooser
+    from kortty_rag.gui.file_dialogs import PathChooser
     from kortty_rag.gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)

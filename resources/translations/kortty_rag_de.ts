@@ -686,7 +686,7 @@ quiet time after a file-system event before an auto source is refreshed (seconds
     </message>
     <message>
         <source>Install it first ({starter} for the starter model, {other} for another), then import again.</source>
-        <translation>Installieren Sie es zuerst ({starter} für das Startmodell, {other} für ein anderes) und importieren Sie dann erneut.</translation>
+        <translation>Installieren Sie es zuerst ({starter} für das Startermodell, {other} für ein anderes) und importieren Sie dann erneut.</translation>
     </message>
     <message>
         <source>Import it under another name with {how}.</source>
@@ -3844,7 +3844,7 @@ Einstellungen jetzt: {settings}</translation>
     <name>CheckStoresDialog</name>
     <message>
         <source>OK</source>
-        <extracomment>the job key: one check at a time the prefix of the check of one source (``source PATH``)</extracomment>
+        <extracomment>the job key: one check at a time where a cell&apos;s text starts in its row the prefix of the check of one source (``source PATH``)</extracomment>
         <translation>OK</translation>
     </message>
     <message>
@@ -4079,7 +4079,7 @@ Einstellungen jetzt: {settings}</translation>
     </message>
     <message>
         <source>Use this store for the Coding role</source>
-        <translation>Diesen Speicher für die Rolle Coding verwenden</translation>
+        <translation>Diesen Speicher für die Rolle „Coding“ verwenden (in korTTY die Rolle für die Arbeit an Programmcode)</translation>
     </message>
     <message>
         <source>The files and folders to index; they are reviewed before anything is indexed</source>
@@ -5076,6 +5076,7 @@ Einstellungen jetzt: {settings}</translation>
     <name>PathChooser</name>
     <message>
         <source>Add files</source>
+        <extracomment>the columns of ``QFileSystemModel``</extracomment>
         <translation>Dateien hinzufügen</translation>
     </message>
     <message>
@@ -6553,8 +6554,8 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
 <context>
     <name>StoresTab</name>
     <message>
-        <source>A store needs an embedding model, which turns text into searchable vectors. The starter model comes from the Python package index and needs no model hub.</source>
-        <translation>Ein Speicher braucht ein Einbettungsmodell, das Text in durchsuchbare Vektoren umwandelt. Das Startermodell kommt aus dem Python-Paketindex und braucht keine Modellplattform.</translation>
+        <source>A store needs an embedding model, which turns text into searchable vectors. The starter model is small and quick and works best with English text. It is downloaded once; after that it runs on this computer without a network, so your files never leave it.</source>
+        <translation>Ein Speicher braucht ein Einbettungsmodell, das Text in durchsuchbare Vektoren umwandelt. Das Startermodell ist klein und schnell und eignet sich am besten für englische Texte. Es wird einmal heruntergeladen und läuft danach ohne Netzwerk auf diesem Computer, Ihre Dateien verlassen ihn also nie.</translation>
     </message>
     <message>
         <source>all-MiniLM-L6-v2 (English, small); other models: the Models tab</source>
@@ -6775,6 +6776,10 @@ Bleibt erhalten: Ihre Dateien und Ordner, das Einbettungsmodell und jede Datei i
     <message>
         <source>Add a folder to the store; you review its files before they are indexed</source>
         <translation>Einen Ordner zum Speicher hinzufügen; Sie prüfen seine Dateien, bevor sie indiziert werden</translation>
+    </message>
+    <message>
+        <source>No sources yet: use {folder} or {files} to choose what this store makes searchable.</source>
+        <translation>Noch keine Quellen: Mit „{folder}“ oder „{files}“ wählen Sie, was dieser Speicher durchsuchbar macht.</translation>
     </message>
     <message>
         <source>&amp;Refresh now</source>

@@ -5,7 +5,7 @@ The core stays free of Qt: it marks each sentence with :func:`msg`, which return
 :class:`Message` — a plain ``str`` holding the English text, so the CLI, the MCP server, logs and
 JSON output use it unchanged — that also remembers the ``template`` it was made from and the
 ``values`` filled into it. The desktop app translates the template and fills in the values again
-(``kortty_rag.gui.i18n.core_text``); a value that is itself a :class:`Message` (a skip reason inside an
+(``kortty_rag.gui.core_messages.core_words``); a value that is itself a :class:`Message` (a skip reason inside an
 error) is translated the same way.
 
 ``pyside6-lupdate`` collects every ``msg("…")`` template into the translation file

@@ -21,6 +21,7 @@ from tests.gui.test_stores_tab import FixedChooser, Outcome, message_box
 
 from kortty_rag.gui import i18n
 from kortty_rag.gui.dialogs.test_search import TestSearchDialog
+from kortty_rag.gui.file_dialogs import file_dialog
 from kortty_rag.gui.main_window import MainWindow
 
 Visit = Callable[[str, QWidget], None]
@@ -208,10 +209,8 @@ def walk_main_flows(
     about.accept()
 
     # Qt's own file dialog (not the platform's), as Add folder… opens it
-    dialog = QFileDialog(window, "x")
+    dialog = file_dialog(window, "x", QFileDialog.FileMode.Directory, directory=str(folder))
     dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
-    dialog.setFileMode(QFileDialog.FileMode.Directory)
-    dialog.setDirectory(str(folder))
     dialog.open()
     qtbot.waitUntil(dialog.isVisible)
     dialog.setWindowTitle("")

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from kortty_rag.app.workspace import Workspace
-from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
+from kortty_rag.gui.file_dialogs import PathChooser
 
 
 def test_a_stray_alt_letter_types_nothing_but_letters_still_type(qtbot: QtBot) -> None:

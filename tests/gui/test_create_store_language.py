@@ -14,8 +14,8 @@ from tests.helpers.qdrant_server import FaultyQdrant
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
-from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.lexical_language import selected_language
 from kortty_rag.index.factory import lexical_language
 from kortty_rag.languages import CHOICES, NAMES

@@ -19,8 +19,8 @@ from kortty_rag.app.workspace import Workspace
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.config.secrets import read_api_key
 from kortty_rag.embedding.installed import InstalledModel
-from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.models import StoreType
 
 KEY = "qk-gui-test-secret"

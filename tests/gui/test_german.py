@@ -33,7 +33,8 @@ from tests.helpers.ui_text import english_words, visible_texts
 from kortty_rag.embedding.catalog import CATALOG
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui import i18n
-from kortty_rag.gui.i18n import core_text, translate
+from kortty_rag.gui.core_messages import core_words
+from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.messages import msg
 
@@ -111,22 +112,22 @@ def test_core_messages_are_said_in_german(german: i18n.Translations) -> None:
     # a message of the core, by its template and values; a value that is itself a message too
     reason = msg("empty file (no text)")
     error = msg("Nothing to add: {path} is {reason}", path="/daten/a.md", reason=reason)
-    said = core_text(error)
+    said = core_words(error)
     assert said.startswith("Nichts hinzuzufügen: /daten/a.md")
     assert english_words(said, {"/daten/a.md"}) == []
     # the same English read back from a file (no template attached) is matched to its template
-    assert core_text(str(error)) == said
+    assert core_words(str(error)) == said
     # text the core never wrote stays as it was
-    assert core_text("frei erfundener Text 42") == "frei erfundener Text 42"
+    assert core_words("frei erfundener Text 42") == "frei erfundener Text 42"
 
 
 def test_numbers_follow_the_language(german: i18n.Translations) -> None:
     # a number in a core message is written the German way (also under a template nobody translated)
     assert (
-        core_text(msg("{count:,} of {share:.1f} zz", count=12345, share=0.5)) == "12.345 of 0,5 zz"
+        core_words(msg("{count:,} of {share:.1f} zz", count=12345, share=0.5)) == "12.345 of 0,5 zz"
     )
-    assert core_text(msg("{share:.0%} zz", share=0.5)) == "50 % zz"
-    assert core_text(msg("{seconds:g} zz", seconds=2.5)) == "2,5 zz"
+    assert core_words(msg("{share:.0%} zz", share=0.5)) == "50 % zz"
+    assert core_words(msg("{seconds:g} zz", seconds=2.5)) == "2,5 zz"
     from kortty_rag.gui.status_area import progress_words
     from kortty_rag.progress import ProgressState
 

@@ -15,7 +15,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from kortty_rag.gui import i18n
-from kortty_rag.gui.hints import core_words, remedy_words
+from kortty_rag.gui.core_messages import core_words
+from kortty_rag.gui.hints import remedy_words
 from kortty_rag.remedies import Form, Operation, Remedy, place, run, run_on
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "kortty_rag"

@@ -20,8 +20,8 @@ from kortty_rag.config.paths import models_dir
 from kortty_rag.embedding.catalog import CATALOG, STARTER_ID, CatalogModel, offered_models
 from kortty_rag.embedding.download import partial_path
 from kortty_rag.embedding.installed import InstalledModel, list_models
-from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.dialogs.model_wizard import TAB_ORDER, ModelWizard, physical_ram_bytes
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.models_tab import ModelsTab
 from kortty_rag.gui.workers import JobRunner
 from kortty_rag.models import GiB

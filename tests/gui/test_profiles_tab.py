@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
-from kortty_rag.gui.common import PathChooser
 from kortty_rag.gui.dialogs.profile_editor import ProfileEditor
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.profiles_tab import LINKED_COLUMN, ProfilesTab, unassigned
 from kortty_rag.models import Role, Store, StoreRoles
 from kortty_rag.profiles.kinds import Backend

@@ -5,7 +5,8 @@ worked out by hand, and on the real source table in German at 800×600."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QStyle, QTableWidget, QTableWidgetItem
 from pytestqt.qtbot import QtBot
 
 from kortty_rag.config.registry import StoreRegistry
@@ -46,6 +47,12 @@ def test_a_long_reason_is_not_cut_while_another_column_has_room(qtbot: QtBot) ->
     assert table.horizontalScrollBar().maximum() == 0
 
 
+def source_header(window: MainWindow, column: int) -> object:
+    return window.stores_tab.sources.headerData(
+        column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole
+    )
+
+
 def test_the_source_table_in_german_at_800_by_600_needs_no_sideways_scrolling(
     qtbot: QtBot, german: i18n.Translations, starter_model: InstalledModel
 ) -> None:
@@ -73,6 +80,24 @@ def test_the_source_table_in_german_at_800_by_600_needs_no_sideways_scrolling(
         for column in range(header.count()):  # every header in view and readable
             if not header.isSectionHidden(column) and column != 0:
                 assert header.sectionSize(column) >= min(header.sectionSizeHint(column), MIN_SHARE)
+        # every label whole, on two lines where it must: laid out by Qt's own word wrap in its
+        # section (less the header's margins), it needs no more width than that and no more
+        # height than the header has
+        margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+        metrics = header.fontMetrics()
+        two_lines = False
+        for column in range(header.count()):
+            if header.isSectionHidden(column):
+                continue
+            label = str(source_header(window, column))
+            room = header.sectionSize(column) - 2 * margin
+            if column == header.sortIndicatorSection():
+                room -= metrics.height() + margin  # the arrow's place
+            laid = metrics.boundingRect(QRect(0, 0, room, 1000), Qt.TextFlag.TextWordWrap, label)
+            assert laid.width() <= room, label
+            assert laid.height() <= header.height() - margin, label
+            two_lines |= laid.height() > metrics.height()
+        assert two_lines  # in German at 800×600 some labels need their second line
         last = header.count() - 1
         assert header.sectionViewportPosition(last) + header.sectionSize(last) <= (
             view.viewport().width()

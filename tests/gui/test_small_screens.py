@@ -25,7 +25,7 @@ CHILD = textwrap.dedent(
     from kortty_rag.gui import i18n
     i18n.install("en")
     from kortty_rag.app.workspace import Workspace
-    from kortty_rag.gui.common import PathChooser
+    from kortty_rag.gui.file_dialogs import PathChooser
     from kortty_rag.gui.dialogs.create_store import CreateStoreDialog
 
     def seen(dialog):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 from pytestqt.qtbot import QtBot
 from tests.gui.test_first_use import index_folder, notes
@@ -39,19 +40,29 @@ def small(
 
 
 def assert_columns_in_view(table: QTableView) -> None:
-    QApplication.processEvents()
     header = table.horizontalHeader()
+
+    def out_of_view() -> list[object]:
+        width = table.viewport().width()
+        assert width > 0
+        return [
+            table.model().headerData(i, Qt.Orientation.Horizontal)
+            for i in range(header.count())
+            if not header.isSectionHidden(i)
+            and (
+                header.sectionViewportPosition(i) + header.sectionSize(i) > width + 1
+                or header.sectionSize(i) < 24
+            )
+        ]
+
+    # the widths settle within a few turns of the event loop: a header that goes on two lines
+    # makes room for a vertical scroll bar, whose width the columns then share again
+    for _ in range(50):
+        QTest.qWait(10)
+        if not out_of_view():
+            break
     width = table.viewport().width()
-    assert width > 0
-    hidden_by_scrolling = [
-        table.model().headerData(i, Qt.Orientation.Horizontal)
-        for i in range(header.count())
-        if not header.isSectionHidden(i)
-        and (
-            header.sectionViewportPosition(i) + header.sectionSize(i) > width + 1
-            or header.sectionSize(i) < 24
-        )
-    ]
+    hidden_by_scrolling = out_of_view()
     sizes = [header.sectionSize(i) for i in range(header.count())]
     assert hidden_by_scrolling == [], (
         f"{table.objectName()}: {hidden_by_scrolling} out of view (widths {sizes} in {width})"

@@ -18,7 +18,7 @@ from tests.helpers.pdfs import text_pdf
 from kortty_rag.app.search_results import SearchRequest
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
-from kortty_rag.gui.common import PathChooser
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.gui.stores_tab import STATUS_COLUMN, StoresTab
 from kortty_rag.index.snapshot import read_pointer

@@ -16,8 +16,9 @@ from kortty_rag.app.kortty_import import KorttyOutcome
 from kortty_rag.app.store_archive import ExportResult, ImportResult
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import AlreadyExistsError, StoreBusyError
-from kortty_rag.gui.common import PathChooser, show_error, show_info
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.common import show_error, show_info
+from kortty_rag.gui.core_messages import core_words
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.workers import Job, JobRunner

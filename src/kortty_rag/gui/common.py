@@ -1,4 +1,5 @@
-"""Small shared pieces of the GUI: error and confirmation boxes, file choosers, status texts.
+"""Small shared pieces of the GUI: error and confirmation boxes, status texts (file choosers:
+:mod:`kortty_rag.gui.file_dialogs`).
 
 Message boxes are opened window-modal with ``open()`` (never ``exec()``): the event loop keeps running,
 so background jobs keep reporting and tests can find and press the buttons of a real box.
@@ -7,14 +8,13 @@ so background jobs keep reporting and tests can find and press the buttons of a 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.app.diagnostics import log_folder, log_unexpected
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.models import Role
 
@@ -177,63 +177,39 @@ def confirm(
     return box
 
 
-class PathChooser:
-    """File and folder choosers; a test replaces these with fixed answers."""
+def ask(
+    parent: QWidget,
+    name: str,
+    question: tuple[str, str, str],
+    buttons: Sequence[tuple[str, QMessageBox.ButtonRole]],
+    answered: Callable[[int | None], object],
+    *,
+    default: int,
+    icon: QMessageBox.Icon = QMessageBox.Icon.Question,
+) -> QMessageBox:
+    """A window-modal box (object name ``name``) asking ``question`` — its title, text and
+    detail — with its own ``buttons``; ``default`` is Enter's button and the Reject one Esc's.
+    ``answered`` gets the index of the button pressed (``None`` when the box closed otherwise);
+    the box deletes itself afterwards."""
+    title, text, detail = question
+    box = QMessageBox(icon, title, text, QMessageBox.StandardButton.NoButton, parent)
+    box.setObjectName(name)
+    box.setInformativeText(detail)
+    added = [box.addButton(label, role) for label, role in buttons]
+    box.setDefaultButton(added[default])
+    for button, (_label, role) in zip(added, buttons, strict=True):
+        if role is QMessageBox.ButtonRole.RejectRole:
+            box.setEscapeButton(button)
+    describe_buttons(box)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
-    def files(self, parent: QWidget) -> list[str]:
-        names, _ = QFileDialog.getOpenFileNames(parent, translate("PathChooser", "Add files"))
-        return list(names)
+    def finished() -> None:
+        chosen = box.clickedButton()
+        answered(added.index(chosen) if chosen in added else None)
 
-    def folder(self, parent: QWidget) -> str | None:
-        name = QFileDialog.getExistingDirectory(parent, translate("PathChooser", "Add folder"))
-        return name or None
-
-    def new_location(self, parent: QWidget, old: str, *, folder: bool) -> str | None:
-        """Where a source's folder (or file) is now."""
-        title = translate("PathChooser", "New location of {path}").format(path=old)
-        if folder:
-            name = QFileDialog.getExistingDirectory(parent, title)
-        else:
-            name, _ = QFileDialog.getOpenFileName(parent, title)
-        return name or None
-
-    def save_archive(self, parent: QWidget, suggested: str) -> str | None:
-        """Where an exported store goes."""
-        name, _ = QFileDialog.getSaveFileName(
-            parent, translate("PathChooser", "Export store"), suggested, _archives()
-        )
-        return name or None
-
-    def archive(self, parent: QWidget) -> str | None:
-        """An exported store to import."""
-        name, _ = QFileDialog.getOpenFileName(
-            parent,
-            translate("PathChooser", "Import store"),
-            "",
-            _archives() + ";;" + translate("PathChooser", "All files (*)"),
-        )
-        return name or None
-
-    def kortty_folder(self, parent: QWidget) -> str | None:
-        """korTTY's data folder (the one holding rag/stores.json), ~/.kortty by default."""
-        name = QFileDialog.getExistingDirectory(
-            parent, translate("PathChooser", "korTTY's data folder"), str(Path.home() / ".kortty")
-        )
-        return name or None
-
-    def gguf(self, parent: QWidget) -> str | None:
-        name, _ = QFileDialog.getOpenFileName(
-            parent,
-            translate("PathChooser", "Import GGUF file"),
-            "",
-            translate("PathChooser", "GGUF models (*.gguf)"),
-        )
-        return name or None
-
-
-def _archives() -> str:
-    """The file dialogs' filter of exported stores."""
-    return translate("PathChooser", "kortty-rag archives (*.tar)")
+    box.finished.connect(lambda _result: finished())
+    box.open()
+    return box
 
 
 def keyboard_friendly(root: QWidget) -> None:

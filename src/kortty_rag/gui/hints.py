@@ -2,8 +2,8 @@
 :class:`~kortty_rag.remedies.Remedy` (an operation and its values), and the app says the button or
 menu that does it (docs/DESIGN.md "Hints as data").
 
-:func:`core_words` is the one way a text of the core reaches a person in the app: it words every
-remedy in it here and says the rest in the app's language (:func:`~kortty_rag.gui.i18n.core_text`).
+:func:`kortty_rag.gui.core_messages.core_words`, the one way a text of the core reaches a person in
+the app, words every remedy in it with :func:`remedy_words`.
 The words are looked up in the app's language at call time; the translation context stays "Hints".
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from kortty_rag.gui.i18n import core_text, current_language, translate
+from kortty_rag.gui.i18n import current_language, translate
 from kortty_rag.remedies import Form, Operation, Remedy
 
 
@@ -95,10 +95,3 @@ def remedy_words(remedy: Remedy) -> str:
     if remedy.form is Form.RUN_ON:
         return translate("Hints", "use {action}").format(action=action)
     return action
-
-
-def core_words(text: str) -> str:
-    """A text of the core as the app says it: every remedy in it as the button or menu that does it
-    (:func:`remedy_words`), the rest in the app's language. Every text that comes from the core
-    passes here before it is shown."""
-    return core_text(text)

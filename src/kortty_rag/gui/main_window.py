@@ -22,7 +22,6 @@ from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.backup_actions import BackupActions
 from kortty_rag.gui.common import (
-    PathChooser,
     describe,
     describe_buttons,
     keep_inside_screen,
@@ -33,6 +32,7 @@ from kortty_rag.gui.common import (
 )
 from kortty_rag.gui.dialogs.check_stores import JOB_KEY as CHECK_JOB
 from kortty_rag.gui.dialogs.check_stores import CheckStoresDialog
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.models_tab import ModelsTab
 from kortty_rag.gui.profiles_tab import ProfilesTab

@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app.model_library import InstalledModel, ModelLibrary
-from kortty_rag.gui.common import PathChooser, describe, set_tab_order
+from kortty_rag.gui.common import describe, set_tab_order
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.dialogs.model_wizard import ElidedLabel, ModelWizard
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.table_models import Index, RowsModel
 from kortty_rag.gui.workers import JobRunner

@@ -38,7 +38,6 @@ from kortty_rag.app.profiles import AiProfile, ProfileRegistry, ProfileSettings
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import (
-    PathChooser,
     confirm,
     describe,
     plain_label,
@@ -47,9 +46,10 @@ from kortty_rag.gui.common import (
     show_error,
     what_to_do,
 )
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.dialogs.mcp_folders import McpFoldersDialog
 from kortty_rag.gui.dialogs.profile_editor import ProfileEditor, backend_label, preset_words
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.shared_columns import SharedColumns
 from kortty_rag.gui.status_area import StatusArea

@@ -17,10 +17,10 @@ import logging
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from kortty_rag.gui.common import describe_buttons
+from kortty_rag.gui.common import ask
 from kortty_rag.gui.state import load_state, save_state
 from kortty_rag.gui.status_area import StatusArea
 from kortty_rag.gui.workers import FirstIndex, Job, JobRunner
@@ -74,38 +74,28 @@ class QuitGuard(QObject):
 
     def _confirm(self) -> None:
         names = ", ".join(dict.fromkeys(job.name for job in self.runner.running))
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
+        question = (
             self.tr("Quit kortty-rag"),
             self.tr("A job is still running: {jobs}.").format(jobs=names),
-            QMessageBox.StandardButton.NoButton,
-            self.window,
-        )
-        box.setObjectName("quitWhileRunningBox")
-        box.setInformativeText(
             self.tr(
                 "Quitting cancels it: the store keeps what it had before the job, and a folder "
                 "being added is not added. Cancel the job and quit?"
-            )
+            ),
         )
-        quit_button = box.addButton(
-            self.tr("Cancel job and &quit"), QMessageBox.ButtonRole.AcceptRole
-        )
-        keep = box.addButton(self.tr("&Keep working"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(keep)
-        box.setEscapeButton(keep)
-        describe_buttons(box)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.confirm_box = box
+        buttons = [
+            (self.tr("Cancel job and &quit"), QMessageBox.ButtonRole.AcceptRole),
+            (self.tr("&Keep working"), QMessageBox.ButtonRole.RejectRole),
+        ]
 
-        def answered() -> None:
+        def answered(chosen: int | None) -> None:
             self.confirm_box = None
-            if box.clickedButton() is quit_button:
+            if chosen == 0:
                 self._cancel()
                 self._check()  # the jobs may have ended meanwhile
 
-        box.finished.connect(lambda _result: answered())
-        box.open()
+        self.confirm_box = ask(
+            self.window, "quitWhileRunningBox", question, buttons, answered, default=1
+        )
 
     def _cancel(self) -> None:
         self.closing = True
@@ -180,31 +170,32 @@ class QuitGuard(QObject):
     ) -> QMessageBox:
         """Say that ``first`` was not added because quitting interrupted it, and offer to index it
         (``index_now()`` starts the scan and its review)."""
-        box = QMessageBox(
-            QMessageBox.Icon.Information,
+        question = (
             self.tr("Indexing was interrupted"),
             self.tr(
                 "kortty-rag was closed while it indexed {paths} for the first time, so it was not "
                 "added to {store}."
             ).format(paths=", ".join(first.paths), store=store_name),
-            QMessageBox.StandardButton.NoButton,
-            self.window,
+            self.tr("Index it now? You review what will be indexed first."),
         )
-        box.setObjectName("interruptedIndexBox")
-        box.setInformativeText(self.tr("Index it now? You review what will be indexed first."))
-        index = box.addButton(self.tr("&Index now"), QMessageBox.ButtonRole.AcceptRole)
-        later = box.addButton(self.tr("&Not now"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(index)
-        box.setEscapeButton(later)
-        describe_buttons(box)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.offer_box = box
+        buttons = [
+            (self.tr("&Index now"), QMessageBox.ButtonRole.AcceptRole),
+            (self.tr("&Not now"), QMessageBox.ButtonRole.RejectRole),
+        ]
 
-        def answered() -> None:
+        def answered(chosen: int | None) -> None:
             self.offer_box = None
-            if box.clickedButton() is index:
+            if chosen == 0:
                 index_now()
 
-        box.finished.connect(lambda _result: answered())
-        box.open()
+        box = ask(
+            self.window,
+            "interruptedIndexBox",
+            question,
+            buttons,
+            answered,
+            default=0,
+            icon=QMessageBox.Icon.Information,
+        )
+        self.offer_box = box
         return box

@@ -6,7 +6,8 @@ the view (German headers at 800×600), and cuts the stretching column to a few l
 widths that ignore the content. :class:`SharedColumns` does what a person would: a column that needs
 less than an even share of the width gets what it needs, the columns that need more share the rest
 evenly (and are cut, with "…", only as far as they must), and width left over goes to the columns
-named ``grow``. It recomputes when the view is shown or resized and when its rows change (not while
+named ``grow``. A header label wider than its column goes on two lines (the header grows), so a
+column is not kept wide for its label alone. It recomputes when the view is shown or resized and when its rows change (not while
 it is hidden: a hidden table would measure every row); a column the person dragged keeps its width
 until then.
 """
@@ -15,8 +16,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QHeaderView, QTableView, QTreeView
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+)
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QTreeView,
+)
 
 #: no shared column gets less than this many pixels (a header's first letters and "…")
 MIN_SHARE = 48
@@ -49,6 +66,39 @@ def shares(needs: dict[int, int], width: int, grow: Iterable[int] = ()) -> dict[
     return widths
 
 
+#: what a label on two lines is given beyond its measured width (pixels): wrapping must not need a
+#: third line for a pixel's rounding
+LABEL_SLACK = 4
+#: after these a header label may go on its next line (besides spaces): "Dateien/ Chunks"
+BREAK_AFTER = "/-"
+
+
+def label_need(header: QHeaderView, column: int) -> int:
+    """The width ``column``'s header needs with its label on at most two lines (broken at a space,
+    or after a slash or hyphen), with the header's own margins, and room for the sort arrow only
+    in the column that shows it (Qt's size hint keeps that room in every column)."""
+    hint = header.sectionSizeHint(column)
+    if header.isSortIndicatorShown() and column != header.sortIndicatorSection():
+        margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+        hint -= header.sizeHint().height() + margin  # what QHeaderView adds for the arrow
+    label = str(
+        header.model().headerData(column, header.orientation(), Qt.ItemDataRole.DisplayRole) or ""
+    )
+    metrics = header.fontMetrics()
+    full = metrics.horizontalAdvance(label)
+    best = full
+    for at, letter in enumerate(label):
+        if letter != " " and letter not in BREAK_AFTER:
+            continue
+        first, second = label[: at + 1].rstrip(), label[at + 1 :].lstrip()
+        if first and second:
+            lines = max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second))
+            best = min(best, lines)
+    if best == full:
+        return hint
+    return hint - full + best + LABEL_SLACK
+
+
 class SharedColumns(QObject):
     """Keeps the columns of ``view`` (a table or a tree) inside its width (see the module)."""
 
@@ -63,6 +113,9 @@ class SharedColumns(QObject):
         header = self.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
+        header.setDefaultAlignment(header.defaultAlignment() | Qt.TextFlag.TextWordWrap)
+        #: the header's height with its labels on one line
+        self._one_line = header.sizeHint().height()
         view.viewport().installEventFilter(self)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -93,10 +146,11 @@ class SharedColumns(QObject):
         return super().eventFilter(watched, event)
 
     def needs(self) -> dict[int, int]:
-        """What each shared column in view needs: its header and its widest cell in view."""
+        """What each shared column in view needs: its header (on two lines at most) and its widest
+        cell in view."""
         header = self.header()
         return {
-            column: max(header.sectionSizeHint(column), self.view.sizeHintForColumn(column))
+            column: max(label_need(header, column), self.view.sizeHintForColumn(column))
             for column in range(header.count())
             if not header.isSectionHidden(column) and column not in self.keep
         }
@@ -114,3 +168,54 @@ class SharedColumns(QObject):
         for column, size in shares(self.needs(), width, self.grow).items():
             if header.sectionSize(column) != size:
                 header.resizeSection(column, size)
+        # a label wider than its column goes on two lines, and the header makes room for them
+        wrapped = any(
+            header.sectionSize(column) < header.sectionSizeHint(column)
+            for column in range(header.count())
+            if not header.isSectionHidden(column)
+        )
+        height = self._one_line + header.fontMetrics().lineSpacing() if wrapped else 0
+        if header.minimumHeight() != height:
+            header.setMinimumHeight(height)
+
+
+class WrappedRows(QStyledItemDelegate):
+    """A tree's rows as tall as their text wrapped at the width its column has now.
+
+    A tree view with word wrap paints wrapped text, but asks its delegate for a row's height without
+    the column's width, so a long finding showed one cut line beside a wide empty column. This
+    delegate measures the text at the column's width (the width it reports stays the unwrapped one,
+    which :class:`SharedColumns` takes as the column's need) and lays the rows out again when a
+    column changes width."""
+
+    def __init__(self, view: QTreeView) -> None:
+        super().__init__(view)
+        self.view = view
+        view.setWordWrap(True)
+        view.setUniformRowHeights(False)
+        view.setItemDelegate(self)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(view.doItemsLayout)
+        view.header().sectionResized.connect(lambda *_: self._timer.start())
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        hint = super().sizeHint(option, index)
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        width = self.view.header().sectionSize(index.column())
+        if not text or width <= 0:
+            return hint
+        style = self.view.style()
+        # the style keeps this margin left and right of an item's text
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.view) + 1
+        metrics = option.fontMetrics
+        wrapped = metrics.boundingRect(
+            QRect(0, 0, max(1, width - 2 * margin), 1 << 20),
+            Qt.TextFlag.TextWordWrap,
+            str(text),
+        )
+        extra = wrapped.height() - metrics.height()
+        return QSize(hint.width(), hint.height() + max(0, extra))

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app.workspace import SCAN_MESSAGE
-from kortty_rag.gui.common import describe, describe_buttons
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.common import ask, describe, describe_buttons
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import Job
 from kortty_rag.progress import ProgressState
@@ -237,38 +237,28 @@ class StatusArea(QWidget):
         if not published:
             self._stop(job, keep=False)
             return
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
+        question = (
             self.tr("Cancel indexing"),
             self.tr("%n document(s) indexed so far are already searchable.", "", published),
-            QMessageBox.StandardButton.NoButton,
-            self,
-        )
-        box.setObjectName("keepPublishedBox")
-        box.setInformativeText(
             self.tr(
                 "Keep them and index the rest with the next refresh, or discard them and leave "
                 "the store as it was before this job?"
-            )
+            ),
         )
-        keep = box.addButton(self.tr("&Keep them"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(self.tr("&Discard them"), QMessageBox.ButtonRole.DestructiveRole)
-        go_on = box.addButton(self.tr("&Go on indexing"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(go_on)
-        box.setEscapeButton(go_on)
-        describe_buttons(box)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.keep_box = box
+        keep, discard, go_on = 0, 1, 2
+        buttons = [
+            (self.tr("&Keep them"), QMessageBox.ButtonRole.AcceptRole),
+            (self.tr("&Discard them"), QMessageBox.ButtonRole.DestructiveRole),
+            (self.tr("&Go on indexing"), QMessageBox.ButtonRole.RejectRole),
+        ]
 
-        def answered() -> None:
+        def answered(chosen: int | None) -> None:
             self.keep_box = None
-            chosen = box.clickedButton()
-            if chosen is go_on or chosen is None or job.completed.is_set():
+            if chosen not in (keep, discard) or job.completed.is_set():
                 return
-            self._stop(job, keep=chosen is keep)
+            self._stop(job, keep=chosen == keep)
 
-        box.finished.connect(lambda _result: answered())
-        box.open()
+        self.keep_box = ask(self, "keepPublishedBox", question, buttons, answered, default=go_on)
 
     def _stop(self, job: Job, *, keep: bool) -> None:
         job.cancel(keep_published=keep)

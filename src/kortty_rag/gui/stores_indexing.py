@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from kortty_rag.app.auto_refresh import RefreshRequest
 from kortty_rag.app.workspace import IndexSummary, PreparedReview
 from kortty_rag.errors import StoreBusyError
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.dialogs.review import ReviewDialog
-from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.review_banner import waiting_sources
 from kortty_rag.gui.stores_state import StoresState

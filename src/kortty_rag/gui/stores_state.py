@@ -29,14 +29,10 @@ from PySide6.QtWidgets import (
 from kortty_rag.app.auto_refresh import RefreshQueue
 from kortty_rag.app.workspace import IndexSummary, Workspace
 from kortty_rag.errors import NothingToAddError, SourceOverlapError, StoreBusyError
-from kortty_rag.gui.common import (
-    PathChooser,
-    error_words,
-    show_error,
-    show_info,
-)
+from kortty_rag.gui.common import error_words, role_words, show_error, show_info
 from kortty_rag.gui.dialogs.review import ReviewDialog
 from kortty_rag.gui.dialogs.scan_report import ScanReportDialog
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.review_banner import ReviewBanner, waiting_sources
 from kortty_rag.gui.status_area import StatusArea
@@ -46,7 +42,7 @@ from kortty_rag.gui.table_models import (
     source_status_words,
 )
 from kortty_rag.gui.workers import Job, JobRunner
-from kortty_rag.models import Source, SourceStatus, Store, StoreType, SyncMode
+from kortty_rag.models import Role, Source, SourceStatus, Store, StoreType, SyncMode
 from kortty_rag.progress import CancelToken, ProgressTracker
 
 if TYPE_CHECKING:  # imported when first opened
@@ -201,7 +197,9 @@ class StoresState(QWidget):
             self.sources.set_rows([])
         else:
             roles = [
-                r for r, on in (("Text", store.roles.text), ("Coding", store.roles.coding)) if on
+                role_words(role)
+                for role, on in ((Role.TEXT, store.roles.text), (Role.CODING, store.roles.coding))
+                if on
             ]
             header = self.tr(
                 "<b>{name}</b> — {type} store, model {model} ({dimensions} dimensions); roles: "

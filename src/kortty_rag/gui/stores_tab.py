@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -37,14 +36,11 @@ from PySide6.QtWidgets import (
 from kortty_rag.app.auto_refresh import RefreshQueue
 from kortty_rag.app.workspace import IndexSummary, Workspace
 from kortty_rag.errors import StoreBusyError
-from kortty_rag.gui.common import (
-    PathChooser,
-    describe,
-    set_tab_order,
-    show_error,
-)
+from kortty_rag.gui.common import describe, set_tab_order, show_error
 from kortty_rag.gui.dialogs.review import ReviewDialog
 from kortty_rag.gui.dialogs.scan_report import ScanReportDialog
+from kortty_rag.gui.empty_table import EmptyAwareTable
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.flow_row import FlowRow
 from kortty_rag.gui.review_banner import ReviewBanner
 from kortty_rag.gui.shared_columns import SharedColumns
@@ -177,7 +173,7 @@ class StoresTab(StoresActions):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.sources)
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
-        self.source_view = QTableView(self)
+        self.source_view = EmptyAwareTable(self)
         self.source_view.setObjectName("sourceTable")
         self.source_view.setModel(self.proxy)
         self.source_view.setSortingEnabled(True)
@@ -246,6 +242,14 @@ class StoresTab(StoresActions):
             "addFolderButton",
             self.add_folder,
             self.tr("Add a folder to the store; you review its files before they are indexed"),
+        )
+        self.source_view.setPlaceholderText(
+            self.tr(
+                "No sources yet: use {folder} or {files} to choose what this store makes searchable."
+            ).format(
+                folder=self.add_folder_button.text().replace("&", ""),
+                files=self.add_files_button.text().replace("&", ""),
+            )
         )
         self.refresh_button = self._button(
             self.tr("&Refresh now"),

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from kortty_rag.app.workspace import IndexSummary, ReviewRow
 from kortty_rag.errors import NothingToAddError, SourceOverlapError
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.models import FileStatus, Store
 
@@ -34,7 +34,8 @@ def starter_note() -> str:
     return translate(
         "StoresTab",
         "A store needs an embedding model, which turns text into searchable vectors. The starter "
-        "model comes from the Python package index and needs no model hub.",
+        "model is small and quick and works best with English text. It is downloaded once; after "
+        "that it runs on this computer without a network, so your files never leave it.",
     )
 
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from kortty_rag.app.workspace import ReviewRow
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.shared_columns import SharedColumns
 from kortty_rag.messages import human_size

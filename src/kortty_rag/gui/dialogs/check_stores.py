@@ -4,7 +4,7 @@ every snapshot and hash every model file, so they run as a background job; the w
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -20,14 +20,16 @@ from PySide6.QtWidgets import (
 from kortty_rag.app.doctor import DoctorReport, Severity
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.gui.common import describe, keyboard_friendly, resize_within_screen, show_error
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.i18n import translate
-from kortty_rag.gui.shared_columns import SharedColumns
+from kortty_rag.gui.shared_columns import SharedColumns, WrappedRows
 from kortty_rag.gui.workers import Job, JobFunction, JobRunner
 from kortty_rag.progress import CancelToken, ProgressTracker
 
 #: the job key: one check at a time
 JOB_KEY = "check-stores"
+#: where a cell's text starts in its row
+TOP_LEFT = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft
 #: the prefix of the check of one source (``source PATH``)
 SOURCE_CHECK = "source "
 
@@ -103,7 +105,7 @@ class CheckStoresDialog(QDialog):
             name=self.tr("Findings"),
         )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setWordWrap(True)
+        WrappedRows(self.table)  # a long finding wraps instead of being cut
         SharedColumns(self.table, grow=(3, 4))  # what was found and what to do share the width
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
@@ -188,6 +190,8 @@ class CheckStoresDialog(QDialog):
             )
             for column in range(5):
                 item.setToolTip(column, item.text(column))
+                # a wrapped finding's row reads from its top line, as its neighbours do
+                item.setTextAlignment(column, TOP_LEFT)
             self.table.addTopLevelItem(item)
         self.summary.setText(self._summary(report))
         self._set_busy(False)

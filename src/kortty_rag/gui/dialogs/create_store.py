@@ -38,14 +38,14 @@ from kortty_rag.app.stores import QdrantTarget, check_qdrant_target
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
 from kortty_rag.gui.common import (
-    PathChooser,
     available_room,
     describe,
     keep_inside_screen,
     keyboard_friendly,
     show_error,
 )
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.core_messages import core_words
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.lexical_language import language_combo, selected_language
 from kortty_rag.gui.relevance_combo import relevance_combo, selected_level
 from kortty_rag.gui.workers import Job, JobRunner

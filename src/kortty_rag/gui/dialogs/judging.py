@@ -45,8 +45,8 @@ from kortty_rag.gui.common import (
     set_tab_order,
     show_error,
 )
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.flow_row import FlowRow
-from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.table_models import full_time, readable_time
 from kortty_rag.gui.workers import Job, JobRunner

@@ -18,13 +18,8 @@ from PySide6.QtWidgets import (
 from kortty_rag.app.mcp_scope import allowed_root
 from kortty_rag.app.workspace import Workspace
 from kortty_rag.errors import KorttyRagError
-from kortty_rag.gui.common import (
-    PathChooser,
-    describe,
-    keyboard_friendly,
-    resize_within_screen,
-    show_error,
-)
+from kortty_rag.gui.common import describe, keyboard_friendly, resize_within_screen, show_error
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.models import Store
 
 

@@ -46,14 +46,14 @@ from kortty_rag.errors import (
     StoreBusyError,
 )
 from kortty_rag.gui.common import (
-    PathChooser,
     describe,
     keyboard_friendly,
     resize_within_screen,
     set_tab_order,
     show_error,
 )
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.core_messages import core_words
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import MODEL_INSTALL_JOB, Job, JobFunction, JobRunner
 from kortty_rag.messages import human_size

@@ -51,14 +51,14 @@ from kortty_rag.app.profiles import (
 )
 from kortty_rag.errors import KorttyRagError, UsageError
 from kortty_rag.gui.common import (
-    PathChooser,
     keyboard_friendly,
     plain_label,
     resize_within_screen,
     set_tab_order,
     show_error,
 )
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.core_messages import core_words
+from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.workers import Job, JobRunner
 

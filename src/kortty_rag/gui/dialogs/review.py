@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from kortty_rag.app.workspace import PreparedReview, ReviewSummary
 from kortty_rag.gui.common import describe, keyboard_friendly, resize_within_screen, set_tab_order
-from kortty_rag.gui.hints import core_words
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.table_models import ReviewTableModel, review_rows, review_table
 from kortty_rag.progress import format_duration
 from kortty_rag.untrusted import escape_line

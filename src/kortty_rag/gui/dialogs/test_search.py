@@ -69,6 +69,7 @@ from kortty_rag.gui.common import (
     set_tab_order,
     show_error,
 )
+from kortty_rag.gui.core_messages import core_words
 from kortty_rag.gui.dialogs.judging import JudgeControls, mark_column
 from kortty_rag.gui.dialogs.test_search_words import (
     Cell,
@@ -86,7 +87,6 @@ from kortty_rag.gui.dialogs.test_search_words import (
     weakness,
 )
 from kortty_rag.gui.flow_row import FlowRow
-from kortty_rag.gui.hints import core_words
 from kortty_rag.gui.relevance_combo import level_name, relevance_combo, selected_level
 from kortty_rag.gui.shared_columns import SharedColumns
 from kortty_rag.gui.workers import Job, JobRunner

@@ -12,7 +12,8 @@ from kortty_rag.app.search_results import (
     RetrievalResult,
     Weakness,
 )
-from kortty_rag.gui.hints import core_words, remedy_words
+from kortty_rag.gui.core_messages import core_words
+from kortty_rag.gui.hints import remedy_words
 from kortty_rag.gui.i18n import translate
 from kortty_rag.remedies import Operation, Remedy, worded
 

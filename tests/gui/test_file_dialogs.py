@@ -1,0 +1,91 @@
+"""Qt's own file dialog speaks the app's language in its dates and sizes too (issue 29, point 10):
+a file's date reads "07.12.26" in German whatever the system's locale is, and the Type column is
+as wide as its words. The expected texts are written here by hand, not computed with QLocale."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QModelIndex
+from PySide6.QtWidgets import QFileDialog, QTreeView, QWidget
+from pytestqt.qtbot import QtBot
+
+from kortty_rag.gui import i18n
+from kortty_rag.gui.file_dialogs import DATE_COLUMN, SIZE_COLUMN, TYPE_COLUMN, file_dialog
+
+
+def _rows(
+    qtbot: QtBot, parent: QWidget, folder: Path
+) -> tuple[QFileDialog, QTreeView, Callable[[str, int], str]]:
+    dialog = file_dialog(parent, "Add files", QFileDialog.FileMode.ExistingFiles)
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+    dialog.setViewMode(QFileDialog.ViewMode.Detail)
+    dialog.setDirectory(str(folder))
+    dialog.open()
+    view = dialog.findChild(QTreeView, "treeView")
+    assert view is not None
+    model = view.model()
+
+    def names() -> dict[str, QModelIndex]:
+        root = view.rootIndex()
+        found = {}
+        for row in range(model.rowCount(root)):
+            index = model.index(row, 0, root)
+            found[str(index.data())] = index
+        return found
+
+    def cell(name: str, column: int) -> str:
+        """The text of ``name``'s cell in ``column``, looked up afresh (the model sorts rows)."""
+        return str(names()[name].siblingAtColumn(column).data() or "")
+
+    qtbot.waitUntil(lambda: {"notes.txt", "archive"} <= set(names()), timeout=10_000)
+    qtbot.waitUntil(lambda: cell("notes.txt", DATE_COLUMN) != "", timeout=10_000)
+    return dialog, view, cell
+
+
+def _folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "files"
+    (folder / "archive").mkdir(parents=True)
+    note = folder / "notes.txt"
+    note.write_bytes(b"x" * 3000)
+    stamp = datetime(2026, 12, 7, 14, 30).timestamp()
+    os.utime(note, (stamp, stamp))
+    return folder
+
+
+@pytest.fixture
+def parent(qtbot: QtBot) -> QWidget:
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_dates_and_sizes_in_german(
+    qtbot: QtBot, parent: QWidget, tmp_path: Path, german: i18n.Translations
+) -> None:
+    dialog, view, cell = _rows(qtbot, parent, _folder(tmp_path))
+    date = cell("notes.txt", DATE_COLUMN)
+    assert date.startswith("07.12.26") and "14:30" in date
+    size = cell("notes.txt", SIZE_COLUMN)
+    assert size.endswith("KiB") and "," in size  # 2,93 KiB: the German decimal comma
+    assert cell("archive", SIZE_COLUMN) == ""  # a folder has no size
+    # the Type column is as wide as the word for a folder (it was cut to "Ver…nis")
+    kind = cell("archive", TYPE_COLUMN)
+    header = view.header()
+    qtbot.waitUntil(
+        lambda: header.sectionSize(TYPE_COLUMN) > view.fontMetrics().horizontalAdvance(kind),
+        timeout=5_000,
+    )
+    assert header.length() <= view.viewport().width()  # and no sideways scrolling
+    dialog.reject()
+
+
+def test_dates_in_english(qtbot: QtBot, parent: QWidget, tmp_path: Path) -> None:
+    dialog, _view, cell = _rows(qtbot, parent, _folder(tmp_path))
+    date = cell("notes.txt", DATE_COLUMN)
+    assert date.startswith("12/7/26") and "2:30" in date and "PM" in date
+    dialog.reject()
