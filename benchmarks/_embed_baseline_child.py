@@ -51,7 +51,20 @@ def onnx_engine(model_dir: Path, threads: int) -> Any:
 
     torch.set_num_threads(threads)
     tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
-    bert = AutoModel.from_pretrained(str(model_dir)).eval()
+    inner = AutoModel.from_pretrained(str(model_dir)).eval()
+
+    class Bert(torch.nn.Module):
+        """The model with its inputs by name (its forward's positions vary between versions)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, ids: Any, mask: Any, types: Any) -> Any:
+            output = self.inner(input_ids=ids, attention_mask=mask, token_type_ids=types)
+            return output.last_hidden_state
+
+    bert = Bert().eval()
     path = Path(tempfile.mkdtemp(prefix="kortty-onnx-")) / "model.onnx"
     sample = tokenizer(["a b c", "d"], padding=True, return_tensors="pt")
     names = ["input_ids", "attention_mask", "token_type_ids"]

@@ -6,8 +6,9 @@ sentence-transformers and onnxruntime (none is a dependency of the product), eac
 its own (``_embed_baseline_child.py``), from the very weights the starter model is converted from
 (the starter package's sentence-transformers folder). Every engine gets the same texts (title and
 abstract, cut to 256 tokens), in batches of 32, with the same number of threads. The product runs
-in this process through ``LlamaEmbedder``: the installed F16 file, and the BF16 file llama.cpp's
-quantizer writes (``embed_types.py`` measured its nDCG@10 cost). Before the rounds the vectors of
+in this process through ``LlamaEmbedder``: the installed F16 file as it is (``KORTTY_EMBED_BF16=0``)
+and what the product loads (on a CPU with native BF16 the copy of ``embedding/bf16_copy.py``;
+``embed_types.py`` measured its nDCG@10 cost). Before the rounds the vectors of
 the first batch are compared (cosine with the PyTorch ones), so every engine is shown to compute the
 same model.
 
@@ -28,7 +29,6 @@ import subprocess
 import sys
 import tempfile
 import zipfile
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _beir import DEFAULT_BEIR
-from embed_types import quantize, rate
+from embed_types import rate
 
 CHILD = Path(__file__).resolve().parent / "_embed_baseline_child.py"
 #: how long a baseline process may take to load, export or answer one round (seconds)
@@ -124,26 +124,25 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="kortty-embed-baselines-"))
     os.environ["KORTTY_HOME"] = str(work / "home")
 
+    from kortty_rag.embedding.bf16_copy import SWITCH, weights_for
     from kortty_rag.embedding.catalog import STARTER_ID
     from kortty_rag.embedding.install import install_starter
     from kortty_rag.embedding.installed import get_model, list_models
     from kortty_rag.embedding.llama import LlamaEmbedder, default_threads, import_llama_cpp
 
     threads = args.threads or default_threads()
-    llama_cpp = import_llama_cpp()
     model = (
         get_model(STARTER_ID)
         if any(m.id == STARTER_ID for m in list_models())
         else install_starter()
     )
-    bf16 = work / "bf16"
-    bf16.mkdir()
-    quantize(llama_cpp, model.path, bf16 / model.path.name, "LLAMA_FTYPE_MOSTLY_BF16")
+    os.environ[SWITCH] = "0"  # the installed F16 file as it is: the product before its BF16 copy
+    f16 = LlamaEmbedder(model, n_threads=threads)
+    del os.environ[SWITCH]
     product: dict[str, Any] = {
-        "product F16 (installed)": LlamaEmbedder(model, n_threads=threads),
-        "product BF16": LlamaEmbedder(
-            replace(model, folder=bf16, sha256="bf16"), n_threads=threads
-        ),
+        "product, F16 file": f16,
+        # what the product loads: on a CPU with native BF16 its copy (embedding/bf16_copy.py)
+        "product": LlamaEmbedder(model, n_threads=threads),
     }
 
     docs = [json.loads(line) for line in (args.dataset / "corpus.jsonl").open(encoding="utf-8")]
@@ -176,12 +175,14 @@ def main() -> None:
         for baseline in baselines:
             baseline.close()
 
-    base = float(np.mean(rates["product F16 (installed)"]))
+    base = float(np.mean(rates["product, F16 file"]))
     fastest = max(float(np.mean(rates[f"{b.engine} baseline"])) for b in baselines)
     print(
         f"{os.cpu_count()} CPUs, {threads} threads per engine, {len(texts)} SciFact abstracts "
         f"per round, {args.rounds} rounds in turns, batches of 32, 256 tokens at most"
     )
+    loaded = weights_for(model, import_llama_cpp()).name
+    print(f"the product loads {loaded} on this CPU")
     print(f"{'engine':<26}{'chunks/s':>9}{'x F16':>7}{'x fastest':>10}   rounds")
     for name in names:
         mean = float(np.mean(rates[name]))

@@ -98,6 +98,7 @@ def main() -> None:
     chosen = {"F16", *(args.types.split(",") if args.types else [n for n, _ in TYPES])}
     work = Path(tempfile.mkdtemp(prefix="kortty-embed-types-"))
     os.environ["KORTTY_HOME"] = str(work / "home")
+    os.environ["KORTTY_EMBED_BF16"] = "0"  # each file as it is written (embedding/bf16_copy.py)
 
     from kortty_rag.embedding.catalog import STARTER_ID
     from kortty_rag.embedding.install import install_starter

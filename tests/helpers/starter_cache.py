@@ -30,20 +30,26 @@ def _key() -> str:
 
 def starter_home() -> Path:
     """A KORTTY_HOME holding the installed starter model (installed on first use, under a lock)."""
+    from kortty_rag.embedding.bf16_copy import weights_for
     from kortty_rag.embedding.catalog import STARTER_ID
+    from kortty_rag.embedding.installed import get_model
+    from kortty_rag.embedding.llama import import_llama_cpp
 
     root = cache_root()
     root.mkdir(parents=True, exist_ok=True)
     home = root / f"starter-{_key()}"
     with (root / "lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if (home / "models" / STARTER_ID / "model.json").is_file():
-            return home
-        shutil.rmtree(home, ignore_errors=True)
+        installed = (home / "models" / STARTER_ID / "model.json").is_file()
+        if not installed:
+            shutil.rmtree(home, ignore_errors=True)
         previous = os.environ.get("KORTTY_HOME")
         os.environ["KORTTY_HOME"] = str(home)
         try:
-            install_module.install_starter()
+            model = get_model(STARTER_ID) if installed else install_module.install_starter()
+            # the BF16 copy a CPU with native BF16 embeds with (embedding/bf16_copy.py), written
+            # once here and linked into every test's model folder with the model
+            weights_for(model, import_llama_cpp())
         finally:
             if previous is None:
                 del os.environ["KORTTY_HOME"]

@@ -24,6 +24,9 @@ from kortty_rag.remedies import Operation, place, run
 PRODUCT = "kortty-rag"
 RECORD = "model.json"
 MODEL_FILE = "model.gguf"
+# a BF16 copy of an F16 model's weights, and its record (embedding/bf16_copy.py)
+BF16_COPY = "model.bf16.gguf"
+BF16_RECORD = "model.bf16.json"
 #: Chunks are about 800 tokens (docs/DESIGN.md §9), or the model's trained length if that is shorter.
 DEFAULT_CHUNK_TOKENS = 800
 
@@ -201,7 +204,8 @@ def write_record(model: InstalledModel) -> None:
 
 def remove_model_folder(folder: Path) -> None:
     """Remove only what the product put into a model folder, then the folder if it is empty."""
-    for name in (RECORD, MODEL_FILE, f".{MODEL_FILE}.partial"):
+    derived = [path.name for path in folder.glob(".model.bf16.*.tmp")]
+    for name in (RECORD, MODEL_FILE, f".{MODEL_FILE}.partial", BF16_COPY, BF16_RECORD, *derived):
         with contextlib.suppress(FileNotFoundError):
             (folder / name).unlink()
     with contextlib.suppress(OSError):

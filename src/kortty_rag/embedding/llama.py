@@ -17,6 +17,8 @@ Sharp edges handled here, all measured on the starter model:
   13 to 250 ms; ``benchmarks/fair_share.py``). :func:`import_llama_cpp` therefore sets
   ``OMP_WAIT_POLICY=PASSIVE`` (threads sleep while they wait) before libgomp is first loaded, unless
   the user set a policy.
+* On a CPU that multiplies BF16 natively an F16 model is loaded from a BF16 copy of its weights
+  (:mod:`kortty_rag.embedding.bf16_copy`; its identity stays the F16 file's).
 * Inputs are decoded in groups that fill one physical batch (``n_batch`` = ``n_ubatch``, at least the
   longest input), one sequence id per input, and pooled per sequence by llama.cpp with the pooling type
   stored in the GGUF.
@@ -36,6 +38,7 @@ import numpy as np
 
 from kortty_rag.chunking.splitter import ChunkingParams
 from kortty_rag.embedding.base import EMBED_BATCH, Vectors, l2_normalise
+from kortty_rag.embedding.bf16_copy import weights_for
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.errors import EmbeddingError, ModelError
 from kortty_rag.messages import msg
@@ -148,7 +151,7 @@ class LlamaEmbedder:
         self._query_threads = query_threads or min(threads, QUERY_THREADS)
         try:
             self._llama = open_llama(
-                model_path=str(model.path),
+                model_path=str(weights_for(model, llama_cpp)),
                 embedding=True,
                 flash_attn=True,
                 n_ctx=batch,
