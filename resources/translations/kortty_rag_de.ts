@@ -4226,20 +4226,32 @@ Einstellungen jetzt: {settings}</translation>
         <translation>einen Namen</translation>
     </message>
     <message>
+        <source>type a name into Name</source>
+        <translation>geben Sie unter „Name“ einen Namen ein</translation>
+    </message>
+    <message>
         <source>an installed embedding model</source>
         <translation>ein installiertes Einbettungsmodell</translation>
+    </message>
+    <message>
+        <source>choose one under Embedding model</source>
+        <translation>wählen Sie unter „Einbettungsmodell“ eines aus</translation>
     </message>
     <message>
         <source>at least one file or folder</source>
         <translation>mindestens eine Datei oder einen Ordner</translation>
     </message>
     <message>
+        <source>add what it makes searchable with Add folder… or Add files…</source>
+        <translation>fügen Sie mit „Ordner hinzufügen…“ oder „Dateien hinzufügen…“ hinzu, was er durchsuchbar machen soll</translation>
+    </message>
+    <message>
         <source>The store needs {missing}.</source>
         <translation>Der Speicher braucht {missing}.</translation>
     </message>
     <message>
-        <source>Fill in the missing fields, then press Create and review… again.</source>
-        <translation>Füllen Sie die fehlenden Felder aus und klicken Sie dann erneut auf „Erstellen und überprüfen…“.</translation>
+        <source>{steps}, then press Create and review… again.</source>
+        <translation>{steps}; drücken Sie dann erneut „Erstellen und überprüfen…“.</translation>
     </message>
 </context>
 <context>

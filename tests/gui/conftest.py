@@ -23,8 +23,11 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 
 from kortty_rag.gui import i18n
+from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.gui.workers import JobRunner
 
 #: how long a finished test may take to let its workers return to their pools
@@ -75,3 +78,19 @@ def no_worker_left_running(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Job
     pool.waitForDone(SETTLE_MSECS)
     assert not left, f"worker threads left running after the test: {left}"
     assert pool.activeThreadCount() == 0
+
+
+@pytest.fixture
+def chooser() -> FixedChooser:
+    """File and folder choosers answered by the test (``chooser.next_folder = …``)."""
+    return FixedChooser()
+
+
+@pytest.fixture
+def window(qtbot: QtBot, chooser: FixedChooser) -> Iterator[MainWindow]:
+    """The main window, shown, with the test's choosers; shut down after the test."""
+    win = MainWindow(chooser=chooser, watch=False)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.shutdown()

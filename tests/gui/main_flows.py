@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
-from tests.gui.test_stores_tab import FixedChooser, Outcome, message_box
+from tests.gui.choosers import FixedChooser
+from tests.gui.test_stores_tab import Outcome, message_box
 
 from kortty_rag.gui import i18n
 from kortty_rag.gui.dialogs.test_search import TestSearchDialog

@@ -18,8 +18,8 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 from tests.gui.main_flows import walk_main_flows
-from tests.gui.test_stores_tab import FixedChooser
 
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui import i18n

@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 from tests.gui.main_flows import (
     german_main_window,  # noqa: F401 (the fixture "window")
     walk_main_flows,
 )
-from tests.gui.test_stores_tab import FixedChooser
 from tests.helpers.ui_text import interactive_widgets, spoken
 
 from kortty_rag.embedding.installed import InstalledModel

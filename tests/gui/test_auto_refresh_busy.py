@@ -11,15 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 from tests.gui.test_stores_tab import (
-    FixedChooser,
     Outcome,
     add_folder_and_index,
-    chooser,  # noqa: F401 (fixture)
     docs,  # noqa: F401 (fixture)
     message_box,
     tab_with_store,
-    window,  # noqa: F401 (fixture)
 )
 from tests.helpers.children import LineReader, started, wait_for_exit
 
@@ -33,8 +31,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_a_refresh_held_up_by_another_process_waits_and_catches_up(
     qtbot: QtBot,
-    window: MainWindow,  # noqa: F811
-    chooser: FixedChooser,  # noqa: F811
+    window: MainWindow,
+    chooser: FixedChooser,
     docs: Path,  # noqa: F811
     starter_model: InstalledModel,
     kortty_home: Path,

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 from tests.gui.test_stores_tab import (
-    FixedChooser,
     Outcome,
     assert_completion_notice,
     message_box,
@@ -39,11 +39,6 @@ from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.gui.status_area import REFRESH_MS, progress_words, time_left
 from kortty_rag.progress import ProgressState
-
-
-@pytest.fixture
-def chooser() -> FixedChooser:
-    return FixedChooser()
 
 
 @pytest.fixture

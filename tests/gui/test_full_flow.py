@@ -10,7 +10,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
-from tests.gui.test_stores_tab import CORPUS, FixedChooser, Outcome
+from tests.gui.choosers import FixedChooser
+from tests.gui.test_stores_tab import CORPUS, Outcome
 from tests.helpers.pdfs import text_pdf
 
 from kortty_rag.config.registry import StoreRegistry

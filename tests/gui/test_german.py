@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 from tests.gui.main_flows import (
     STORE,
     german_main_window,  # noqa: F401 (the fixture "window")
@@ -27,7 +28,6 @@ from tests.gui.test_first_use import assert_mnemonics
 from tests.gui.test_first_use import (
     test_every_button_has_a_mnemonic_of_its_own_on_each_tab as mnemonics_unique_on_each_tab,
 )
-from tests.gui.test_stores_tab import FixedChooser
 from tests.helpers.ui_text import english_words, visible_texts
 
 from kortty_rag.embedding.catalog import CATALOG

@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 from tests.helpers.file_server import serve_file
 
 from kortty_rag.config.paths import models_dir
@@ -32,16 +33,6 @@ QWEN_06B, QWEN_4B, QWEN_8B = (m.id for m in CATALOG[:3])
 INSTALL_TIMEOUT_MS = 120_000
 
 
-class FixedChooser(PathChooser):
-    """Answers the file dialog the way a user would, without a native dialog."""
-
-    def __init__(self) -> None:
-        self.next_gguf: str | None = None
-
-    def gguf(self, parent: QWidget) -> str | None:
-        return self.next_gguf
-
-
 class Host(QWidget):
     """Stands in for the main window: what the Models tab needs from it."""
 
@@ -57,11 +48,6 @@ def runner() -> Iterator[JobRunner]:
     yield job_runner
     job_runner.cancel_all()
     assert job_runner.wait(30_000)
-
-
-@pytest.fixture
-def chooser() -> FixedChooser:
-    return FixedChooser()
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
-from tests.gui.test_profiles_tab import FixedChooser, open_editor, wait_box
+from tests.gui.choosers import FixedChooser
+from tests.gui.test_profiles_tab import open_editor, wait_box
 from tests.helpers.chat_model import chat_model_path
 from tests.helpers.chat_server import free_port, serving
 from tests.helpers.qdrant import isolate_keyring
@@ -27,11 +28,6 @@ from kortty_rag.profiles.registry import ProfileRegistry
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serving(chat_model_path(), tmp_path_factory.mktemp("chat-server")) as base:
         yield base
-
-
-@pytest.fixture
-def chooser() -> FixedChooser:
-    return FixedChooser()
 
 
 @pytest.fixture

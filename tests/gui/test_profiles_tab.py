@@ -10,34 +10,17 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
+from kortty_rag.gui import i18n
 from kortty_rag.gui.dialogs.profile_editor import ProfileEditor
 from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.profiles_tab import LINKED_COLUMN, ProfilesTab, unassigned
 from kortty_rag.models import Role, Store, StoreRoles
 from kortty_rag.profiles.kinds import Backend
 from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
-
-
-class FixedChooser(PathChooser):
-    """Answers the GGUF file dialog the way a user would, without a native dialog."""
-
-    def __init__(self) -> None:
-        self.next_gguf: str | None = None
-        self.next_folder: str | None = None
-
-    def gguf(self, parent: object) -> str | None:
-        return self.next_gguf
-
-    def folder(self, parent: object) -> str | None:  # type: ignore[override]
-        return self.next_folder
-
-
-@pytest.fixture
-def chooser() -> FixedChooser:
-    return FixedChooser()
 
 
 @pytest.fixture
@@ -359,3 +342,13 @@ def test_editing_and_renaming_keeps_a_key_kept_in_the_keyring(
     assert ProfileRegistry().get("New").api_key_in_keyring
     assert read_secret(profile_account("New")) == key  # moved with the name …
     assert read_secret(profile_account("Old")) is None  # … and not left behind
+
+
+def test_the_context_window_is_written_as_the_locale_writes_numbers(
+    qtbot: QtBot, german: i18n.Translations
+) -> None:
+    editor = ProfileEditor(ProfileRegistry(), PathChooser())
+    qtbot.addWidget(editor)
+    assert editor.context_spin.text() == "8.192 Token"  # German groups thousands with a dot
+    editor.context_spin.setValue(131072)
+    assert editor.context_spin.text() == "131.072 Token"

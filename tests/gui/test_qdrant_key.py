@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication, QInputDialog
 from pytestqt.qtbot import QtBot
-from tests.gui.test_stores_tab import FixedChooser, message_box
+from tests.gui.choosers import FixedChooser
+from tests.gui.test_stores_tab import message_box
 from tests.helpers.qdrant import isolate_keyring
 from tests.helpers.qdrant_server import FaultyQdrant
 

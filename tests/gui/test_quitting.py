@@ -5,32 +5,18 @@ Real indexing with the starter model, a real event loop; the state file is the a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
-from tests.gui.test_stores_tab import FixedChooser, make_store, message_box, press
+from tests.gui.choosers import FixedChooser
+from tests.gui.test_stores_tab import make_store, message_box, press
 
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.gui.quitting import INTERRUPTED
 from kortty_rag.gui.state import load_state
-
-
-@pytest.fixture
-def chooser() -> FixedChooser:
-    return FixedChooser()
-
-
-@pytest.fixture
-def window(qtbot: QtBot, chooser: FixedChooser) -> Iterator[MainWindow]:
-    win = MainWindow(chooser=chooser, watch=False)
-    qtbot.addWidget(win)
-    win.show()
-    yield win
-    win.shutdown()
 
 
 @pytest.fixture

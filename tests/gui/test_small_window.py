@@ -12,18 +12,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 from tests.gui.test_first_use import index_folder, notes
-from tests.gui.test_stores_tab import FixedChooser, tab_with_store
+from tests.gui.test_stores_tab import tab_with_store
 
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.profiles.kinds import Backend
 from kortty_rag.profiles.registry import AiProfile, ProfileRegistry
-
-
-@pytest.fixture
-def chooser() -> FixedChooser:
-    return FixedChooser()
 
 
 @pytest.fixture
@@ -57,9 +53,9 @@ def assert_columns_in_view(table: QTableView) -> None:
 
     # the widths settle within a few turns of the event loop: a header that goes on two lines
     # makes room for a vertical scroll bar, whose width the columns then share again
-    for _ in range(50):
+    for _ in range(100):
         QTest.qWait(10)
-        if not out_of_view():
+        if not out_of_view() and not table.horizontalScrollBar().isVisible():
             break
     width = table.viewport().width()
     hidden_by_scrolling = out_of_view()

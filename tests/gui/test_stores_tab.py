@@ -5,7 +5,6 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +12,12 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
+from tests.gui.choosers import FixedChooser
 from tests.helpers.pdfs import text_pdf
 
 from kortty_rag.app.search_results import SearchRequest
 from kortty_rag.config.registry import StoreRegistry
 from kortty_rag.embedding.installed import InstalledModel
-from kortty_rag.gui.file_dialogs import PathChooser
 from kortty_rag.gui.main_window import MainWindow
 from kortty_rag.gui.stores_tab import STATUS_COLUMN, StoresTab
 from kortty_rag.index.snapshot import read_pointer
@@ -27,62 +26,12 @@ from kortty_rag.models import SourceStatus, SyncMode
 CORPUS = Path(__file__).parents[1] / "data" / "corpus"
 
 
-class FixedChooser(PathChooser):
-    """Answers the file dialogs the way a user would, without native dialogs."""
-
-    def __init__(self) -> None:
-        self.next_folder: str | None = None
-        self.next_files: list[str] = []
-        self.next_gguf: str | None = None
-        self.next_location: str | None = None
-        self.next_save: str | None = None
-        self.next_archive: str | None = None
-        self.next_kortty: str | None = None
-
-    def save_archive(self, parent: object, suggested: str) -> str | None:  # type: ignore[override]
-        assert suggested.endswith(".kortty.tar")
-        return self.next_save
-
-    def archive(self, parent: object) -> str | None:  # type: ignore[override]
-        return self.next_archive
-
-    def kortty_folder(self, parent: object) -> str | None:  # type: ignore[override]
-        return self.next_kortty
-
-    def new_location(self, parent: object, old: str, *, folder: bool) -> str | None:  # type: ignore[override]
-        assert folder  # the sources here are folders: the folder chooser is the one asked
-        return self.next_location
-
-    def folder(self, parent: object) -> str | None:  # type: ignore[override]
-        return self.next_folder
-
-    def files(self, parent: object) -> list[str]:  # type: ignore[override]
-        return self.next_files
-
-    def gguf(self, parent: object) -> str | None:  # type: ignore[override]
-        return self.next_gguf
-
-
-@pytest.fixture
-def chooser() -> FixedChooser:
-    return FixedChooser()
-
-
 @pytest.fixture
 def docs(tmp_path: Path) -> Path:
     root = tmp_path / "docs"
     shutil.copytree(CORPUS, root)
     text_pdf(root / "science" / "atlas.pdf", ["Deserts are dry.", "Coral reefs grow in warm seas."])
     return root
-
-
-@pytest.fixture
-def window(qtbot: QtBot, chooser: FixedChooser) -> Iterator[MainWindow]:
-    win = MainWindow(chooser=chooser, watch=False)
-    qtbot.addWidget(win)
-    win.show()
-    yield win
-    win.shutdown()
 
 
 def message_box(name: str) -> QMessageBox | None:

@@ -112,6 +112,7 @@ class CreateStoreDialog(QDialog):
             name=self.tr("Sources"),
         )
         add_folder = QPushButton(self.tr("Add &folder…"), self)
+        self.add_folder_button = add_folder
         add_folder.setObjectName("dialogAddFolderButton")
         add_folder.setToolTip(self.tr("Choose a folder to add to the sources"))
         add_folder.clicked.connect(self._add_folder)
@@ -374,14 +375,25 @@ class CreateStoreDialog(QDialog):
 
     def _create(self) -> None:
         model = self.selected_model()
-        problems = []
+        problems: list[str] = []
+        steps: list[str] = []  # what to do about each, in the dialog's own words
+        first: QWidget | None = None
         if not self.name_edit.text().strip():
             problems.append(self.tr("a name"))
+            steps.append(self.tr("type a name into Name"))
+            first = first or self.name_edit
         if model is None:
             problems.append(self.tr("an installed embedding model"))
+            steps.append(self.tr("choose one under Embedding model"))
+            first = first or self.model_combo
         if not self.paths():
             problems.append(self.tr("at least one file or folder"))
+            steps.append(self.tr("add what it makes searchable with Add folder… or Add files…"))
+            first = first or self.add_folder_button
         if problems:
+            if first is not None:
+                first.setFocus()  # where the box hands the keyboard back to
+            listed = QLocale().createSeparatedList(steps)
             show_error(
                 self,
                 self.tr("Create knowledge store"),
@@ -389,8 +401,8 @@ class CreateStoreDialog(QDialog):
                     self.tr("The store needs {missing}.").format(
                         missing=QLocale().createSeparatedList(problems)
                     ),
-                    hint=self.tr(
-                        "Fill in the missing fields, then press Create and review… again."
+                    hint=self.tr("{steps}, then press Create and review… again.").format(
+                        steps=listed[:1].upper() + listed[1:]
                     ),
                 ),
             )

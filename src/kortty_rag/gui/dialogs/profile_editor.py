@@ -203,6 +203,7 @@ class ProfileEditor(QDialog):
         self.context_spin.setRange(512, 4_194_304)
         self.context_spin.setSingleStep(1024)
         self.context_spin.setSuffix(self.tr(" tokens"))
+        self.context_spin.setGroupSeparatorShown(True)  # „8.192 Token“, as the locale writes it
         self.context_spin.setValue(8192)
         self.context_spin.setToolTip(
             self.tr(
