@@ -150,10 +150,10 @@ def main() -> None:
     texts_file = work / "texts.json"
     texts_file.write_text(json.dumps(texts), encoding="utf-8")
     weights = starter_weights(work)
-    baselines = [
-        Baseline(args.python, engine, weights, texts_file, threads) for engine in ("torch", "onnx")
-    ]
+    baselines: list[Baseline] = []
     try:
+        for engine in ("torch", "onnx"):  # started inside: one that fails stops the other
+            baselines.append(Baseline(args.python, engine, weights, texts_file, threads))
         reference = np.asarray(json.loads(baselines[0].ask("vectors")), dtype=np.float32)
         agreement = {
             name: cosines(embedder.embed_documents(texts[:32]), reference)

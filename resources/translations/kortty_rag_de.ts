@@ -3844,7 +3844,7 @@ Einstellungen jetzt: {settings}</translation>
     <name>CheckStoresDialog</name>
     <message>
         <source>OK</source>
-        <extracomment>the job key: one check at a time where a cell&apos;s text starts in its row the prefix of the check of one source (``source PATH``)</extracomment>
+        <extracomment>the job key: one check at a time the prefix of the check of one source (``source PATH``)</extracomment>
         <translation>OK</translation>
     </message>
     <message>
@@ -5088,7 +5088,6 @@ Einstellungen jetzt: {settings}</translation>
     <name>PathChooser</name>
     <message>
         <source>Add files</source>
-        <extracomment>the columns of ``QFileSystemModel``</extracomment>
         <translation>Dateien hinzufügen</translation>
     </message>
     <message>

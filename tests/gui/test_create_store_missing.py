@@ -51,6 +51,7 @@ def test_every_missing_field_is_named_and_the_first_gets_the_keyboard(qtbot: QtB
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
+    dialog.create_button.setFocus()  # as if the person had tabbed there
     dialog.create_button.click()
     qtbot.waitUntil(lambda: error_box() is not None)
     box = error_box()

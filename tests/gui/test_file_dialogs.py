@@ -5,12 +5,18 @@ as wide as its words. The expected texts are written here by hand, not computed 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QSettings,
+    QStandardPaths,
+)
 from PySide6.QtWidgets import QFileDialog, QTreeView, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -58,10 +64,20 @@ def _folder(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def parent(qtbot: QtBot) -> QWidget:
+def parent(tmp_path: Path) -> Iterator[QWidget]:
+    """The dialogs' parent; Qt's dialog saves its settings for every program (QtProject.conf),
+    here into the test's folder, when it is destroyed with its parent after the test."""
+    location = QStandardPaths.StandardLocation.GenericConfigLocation
+    default = QStandardPaths.writableLocation(location)
+    scope = (QSettings.Format.NativeFormat, QSettings.Scope.UserScope)
+    QSettings.setPath(*scope, str(tmp_path / "config"))
     widget = QWidget()
-    qtbot.addWidget(widget)
-    return widget
+    try:
+        yield widget
+    finally:
+        widget.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+        QSettings.setPath(*scope, default)
 
 
 def test_dates_and_sizes_in_german(
@@ -82,6 +98,18 @@ def test_dates_and_sizes_in_german(
     )
     assert header.length() <= view.viewport().width()  # and no sideways scrolling
     dialog.reject()
+    # Qt saves its dialog's header for every program: it is saved as Qt's own dialog has it
+    plain = QFileDialog(parent, "plain")
+    plain.setOption(QFileDialog.Option.DontUseNativeDialog)
+    plain_view = plain.findChild(QTreeView, "treeView")
+    assert plain_view is not None
+    qt_header = plain_view.header()
+    assert header.stretchLastSection() == qt_header.stretchLastSection()
+    assert header.defaultAlignment() == qt_header.defaultAlignment()
+    assert [header.sectionResizeMode(c) for c in range(4)] == [
+        qt_header.sectionResizeMode(c) for c in range(4)
+    ]
+    plain.deleteLater()
 
 
 def test_dates_in_english(qtbot: QtBot, parent: QWidget, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from kortty_rag.embedding import bf16_copy
 from kortty_rag.embedding.bf16_copy import COPY_FILE, COPY_RECORD, SWITCH, weights_for
-from kortty_rag.embedding.installed import InstalledModel
+from kortty_rag.embedding.installed import InstalledModel, install_file
 from kortty_rag.embedding.llama import LlamaEmbedder, import_llama_cpp
 
 TEXTS = [
@@ -79,6 +79,48 @@ def test_a_stale_copy_is_written_again(model: InstalledModel) -> None:
     assert weights_for(model, llama_cpp) == copy
     assert "BF16" in tensor_types(copy)
     assert json.loads(record.read_text(encoding="utf-8"))["source_sha256"] == model.sha256
+
+
+def test_a_copy_llama_cpp_cannot_load_is_removed_and_the_f16_file_loaded(
+    model: InstalledModel,
+) -> None:
+    copy = weights_for(model, import_llama_cpp())
+    copy.write_bytes(b"GGUF" + bytes(copy.stat().st_size - 4))  # damaged, its size as recorded
+    assert weights_for(model, import_llama_cpp()) == copy  # the record still matches
+    embedder = LlamaEmbedder(model)
+    try:
+        assert embedder._llama.model_path == str(model.path)
+        assert embedder.embed_documents(TEXTS[:1]).shape == (1, 384)
+    finally:
+        embedder.close()
+    assert not copy.exists() and not (model.folder / COPY_RECORD).exists()
+    assert weights_for(model, import_llama_cpp()) == copy and "BF16" in tensor_types(copy)
+
+
+def test_installing_the_file_again_removes_the_copy(model: InstalledModel, tmp_path: Path) -> None:
+    weights_for(model, import_llama_cpp())
+    again = tmp_path / "model.gguf"
+    again.write_bytes(model.path.read_bytes())
+    install_file(again, model.id)
+    assert not (model.folder / COPY_FILE).exists()
+    assert not (model.folder / COPY_RECORD).exists()
+    assert (model.folder / "model.gguf").is_file()
+
+
+class FakeLlamaCpp:
+    def __init__(self, info: bytes) -> None:
+        self.info = info
+
+    def llama_print_system_info(self) -> bytes:
+        return self.info
+
+
+def test_native_bf16_is_read_from_llama_cpps_system_info() -> None:
+    with_bf16 = b"CPU : AVX2 = 1 | AVX512 = 1 | AVX512_VNNI = 1 | AVX512_BF16 = 1 | OPENMP = 1 |"
+    without = b"CPU : AVX2 = 1 | AVX512 = 1 | AVX512_BF16 = 0 | OPENMP = 1 |"
+    assert bf16_copy.native_bf16(FakeLlamaCpp(with_bf16))
+    assert not bf16_copy.native_bf16(FakeLlamaCpp(without))
+    assert not bf16_copy.native_bf16(FakeLlamaCpp(b"CPU : NEON = 1 | ARM_FMA = 1 |"))
 
 
 class FailingQuantizer:

@@ -185,6 +185,7 @@ def install_file(source: Path, model_id: str, *, move: bool = False) -> Path:
             os.fsync(handle.fileno())
         tmp.replace(target)
         fsync_dir(folder)
+        remove_derived(folder)  # made from the file it replaced
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
@@ -202,10 +203,19 @@ def write_record(model: InstalledModel) -> None:
     write_json_atomic(model.folder / RECORD, model.to_json())
 
 
+def remove_derived(folder: Path) -> None:
+    """Remove what was derived from a model folder's file (its BF16 copy, record, temporary files):
+    it is made again from the file when needed."""
+    derived = [path.name for path in folder.glob(f".{BF16_COPY}.*.tmp")]
+    for name in (BF16_RECORD, BF16_COPY, *derived):
+        with contextlib.suppress(FileNotFoundError):
+            (folder / name).unlink()
+
+
 def remove_model_folder(folder: Path) -> None:
     """Remove only what the product put into a model folder, then the folder if it is empty."""
-    derived = [path.name for path in folder.glob(".model.bf16.*.tmp")]
-    for name in (RECORD, MODEL_FILE, f".{MODEL_FILE}.partial", BF16_COPY, BF16_RECORD, *derived):
+    remove_derived(folder)
+    for name in (RECORD, MODEL_FILE, f".{MODEL_FILE}.partial"):
         with contextlib.suppress(FileNotFoundError):
             (folder / name).unlink()
     with contextlib.suppress(OSError):

@@ -38,7 +38,7 @@ import numpy as np
 
 from kortty_rag.chunking.splitter import ChunkingParams
 from kortty_rag.embedding.base import EMBED_BATCH, Vectors, l2_normalise
-from kortty_rag.embedding.bf16_copy import weights_for
+from kortty_rag.embedding.bf16_copy import discard, weights_for
 from kortty_rag.embedding.installed import InstalledModel
 from kortty_rag.errors import EmbeddingError, ModelError
 from kortty_rag.messages import msg
@@ -149,18 +149,26 @@ class LlamaEmbedder:
         threads = n_threads or default_threads()
         self._threads = threads
         self._query_threads = query_threads or min(threads, QUERY_THREADS)
+        settings: dict[str, Any] = {
+            "embedding": True,
+            "flash_attn": True,
+            "n_ctx": batch,
+            "n_batch": batch,
+            "n_ubatch": batch,
+            "n_threads": threads,
+            "n_threads_batch": threads,
+            "verbose": False,
+        }
+        route_llama_logs(llama_cpp)  # the BF16 copy's quantizer logs too
+        weights = weights_for(model, llama_cpp)
         try:
-            self._llama = open_llama(
-                model_path=str(weights_for(model, llama_cpp)),
-                embedding=True,
-                flash_attn=True,
-                n_ctx=batch,
-                n_batch=batch,
-                n_ubatch=batch,
-                n_threads=threads,
-                n_threads_batch=threads,
-                verbose=False,
-            )
+            try:
+                self._llama = open_llama(model_path=str(weights), **settings)
+            except (ValueError, RuntimeError, OSError):
+                if weights == model.path:
+                    raise
+                discard(model)  # a damaged copy: the model's own file still works
+                self._llama = open_llama(model_path=str(model.path), **settings)
         except (ValueError, RuntimeError, OSError) as exc:
             raise ModelError(
                 msg("llama.cpp could not load {path}: {error}", path=model.path, error=str(exc))

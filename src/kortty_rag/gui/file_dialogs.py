@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from kortty_rag.gui.i18n import translate
 from kortty_rag.gui.shared_columns import SharedColumns
 
-#: the columns of ``QFileSystemModel``
+# the columns of QFileSystemModel
 SIZE_COLUMN, TYPE_COLUMN, DATE_COLUMN = 1, 2, 3
 
 
@@ -88,7 +88,12 @@ def file_dialog(
     dialog.setProxyModel(AppLocaleFiles(dialog))
     details = dialog.findChild(QTreeView, "treeView")
     if details is not None:  # Qt's own dialog: the columns share its width, the name gives way
+        header = details.header()
+        # Qt keeps its dialog's header for every program that uses the dialog: it gets it back
+        # as it was before it is saved
+        kept = header.saveState()
         SharedColumns(details, grow=(0,))
+        dialog.finished.connect(lambda _result: header.restoreState(kept))
     return dialog
 
 

@@ -73,10 +73,10 @@ LABEL_SLACK = 4
 BREAK_AFTER = "/-"
 
 
-def label_need(header: QHeaderView, column: int) -> int:
-    """The width ``column``'s header needs with its label on at most two lines (broken at a space,
-    or after a slash or hyphen), with the header's own margins, and room for the sort arrow only
-    in the column that shows it (Qt's size hint keeps that room in every column)."""
+def label_need(header: QHeaderView, column: int, *, lines: int = 2) -> int:
+    """The width ``column``'s header needs with its label on at most ``lines`` lines (1 or 2;
+    broken at a space, or after a slash or hyphen), with the header's own margins, and room for the
+    sort arrow only in the column that shows it (Qt's size hint keeps that room in every column)."""
     hint = header.sectionSizeHint(column)
     if header.isSortIndicatorShown() and column != header.sortIndicatorSection():
         margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
@@ -87,13 +87,13 @@ def label_need(header: QHeaderView, column: int) -> int:
     metrics = header.fontMetrics()
     full = metrics.horizontalAdvance(label)
     best = full
-    for at, letter in enumerate(label):
+    for at, letter in enumerate(label if lines > 1 else ""):
         if letter != " " and letter not in BREAK_AFTER:
             continue
         first, second = label[: at + 1].rstrip(), label[at + 1 :].lstrip()
         if first and second:
-            lines = max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second))
-            best = min(best, lines)
+            lines_width = max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second))
+            best = min(best, lines_width)
     if best == full:
         return hint
     return hint - full + best + LABEL_SLACK
@@ -145,12 +145,14 @@ class SharedColumns(QObject):
             self._timer.start()
         return super().eventFilter(watched, event)
 
-    def needs(self) -> dict[int, int]:
-        """What each shared column in view needs: its header (on two lines at most) and its widest
-        cell in view."""
+    def needs(self, *, lines: int = 2) -> dict[int, int]:
+        """What each shared column in view needs: its header (on ``lines`` lines at most) and its
+        widest cell in view."""
         header = self.header()
         return {
-            column: max(label_need(header, column), self.view.sizeHintForColumn(column))
+            column: max(
+                label_need(header, column, lines=lines), self.view.sizeHintForColumn(column)
+            )
             for column in range(header.count())
             if not header.isSectionHidden(column) and column not in self.keep
         }
@@ -165,14 +167,15 @@ class SharedColumns(QObject):
         width = self.view.viewport().width() - kept
         if width <= 0:
             return
-        for column, size in shares(self.needs(), width, self.grow).items():
+        one_line = self.needs(lines=1)
+        # every label on one line while they all fit; else a label may take a second line
+        needs = one_line if sum(one_line.values()) <= width else self.needs(lines=2)
+        for column, size in shares(needs, width, self.grow).items():
             if header.sectionSize(column) != size:
                 header.resizeSection(column, size)
         # a label wider than its column goes on two lines, and the header makes room for them
         wrapped = any(
-            header.sectionSize(column) < header.sectionSizeHint(column)
-            for column in range(header.count())
-            if not header.isSectionHidden(column)
+            header.sectionSize(column) < label_need(header, column, lines=1) for column in one_line
         )
         height = self._one_line + header.fontMetrics().lineSpacing() if wrapped else 0
         if header.minimumHeight() != height:

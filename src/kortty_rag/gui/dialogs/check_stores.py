@@ -28,7 +28,7 @@ from kortty_rag.progress import CancelToken, ProgressTracker
 
 #: the job key: one check at a time
 JOB_KEY = "check-stores"
-#: where a cell's text starts in its row
+# where a cell's text starts in its row
 TOP_LEFT = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft
 #: the prefix of the check of one source (``source PATH``)
 SOURCE_CHECK = "source "
