@@ -111,23 +111,16 @@ class PathChooser:
     """File and folder choosers; a test replaces these with fixed answers."""
 
     def files(self, parent: QWidget) -> list[str]:
-        return _chosen(
-            file_dialog(
-                parent,
-                translate("PathChooser", "Add files"),
-                QFileDialog.FileMode.ExistingFiles,
-            )
-        )
+        title = translate("PathChooser", "Add files")
+        return _chosen(file_dialog(parent, title, QFileDialog.FileMode.ExistingFiles))
 
     def folder(self, parent: QWidget) -> str | None:
-        return _first(_chosen(_folder_dialog(parent, translate("PathChooser", "Add folder"))))
+        return _one(_folder_dialog(parent, translate("PathChooser", "Add folder")))
 
     def new_location(self, parent: QWidget, old: str, *, folder: bool) -> str | None:
         """Where a source's folder (or file) is now."""
         title = translate("PathChooser", "New location of {path}").format(path=old)
-        if folder:
-            return _first(_chosen(_folder_dialog(parent, title)))
-        return _first(_chosen(file_dialog(parent, title, QFileDialog.FileMode.ExistingFile)))
+        return _one(_folder_dialog(parent, title) if folder else _file_dialog(parent, title))
 
     def save_archive(self, parent: QWidget, suggested: str) -> str | None:
         """Where an exported store goes."""
@@ -139,42 +132,35 @@ class PathChooser:
             filters=_archives(),
             save_as=suggested,
         )
-        return _first(_chosen(dialog))
+        return _one(dialog)
 
     def archive(self, parent: QWidget) -> str | None:
         """An exported store to import."""
-        dialog = file_dialog(
-            parent,
-            translate("PathChooser", "Import store"),
-            QFileDialog.FileMode.ExistingFile,
-            filters=_archives() + ";;" + translate("PathChooser", "All files (*)"),
-        )
-        return _first(_chosen(dialog))
+        filters = _archives() + ";;" + translate("PathChooser", "All files (*)")
+        return _one(_file_dialog(parent, translate("PathChooser", "Import store"), filters))
 
     def kortty_folder(self, parent: QWidget) -> str | None:
         """korTTY's data folder (the one holding rag/stores.json), ~/.kortty by default."""
-        dialog = _folder_dialog(
-            parent,
-            translate("PathChooser", "korTTY's data folder"),
-            directory=str(Path.home() / ".kortty"),
-        )
-        return _first(_chosen(dialog))
+        title = translate("PathChooser", "korTTY's data folder")
+        return _one(_folder_dialog(parent, title, directory=str(Path.home() / ".kortty")))
 
     def gguf(self, parent: QWidget) -> str | None:
-        dialog = file_dialog(
-            parent,
-            translate("PathChooser", "Import GGUF file"),
-            QFileDialog.FileMode.ExistingFile,
-            filters=translate("PathChooser", "GGUF models (*.gguf)"),
-        )
-        return _first(_chosen(dialog))
+        filters = translate("PathChooser", "GGUF models (*.gguf)")
+        return _one(_file_dialog(parent, translate("PathChooser", "Import GGUF file"), filters))
 
 
 def _folder_dialog(parent: QWidget, title: str, *, directory: str = "") -> QFileDialog:
     return file_dialog(parent, title, QFileDialog.FileMode.Directory, directory=directory)
 
 
-def _first(names: list[str]) -> str | None:
+def _file_dialog(parent: QWidget, title: str, filters: str = "") -> QFileDialog:
+    """A dialog that opens one existing file."""
+    return file_dialog(parent, title, QFileDialog.FileMode.ExistingFile, filters=filters)
+
+
+def _one(dialog: QFileDialog) -> str | None:
+    """The one file or folder the person chose in ``dialog``, None when they cancelled."""
+    names = _chosen(dialog)
     return names[0] if names else None
 
 

@@ -145,16 +145,21 @@ class SharedColumns(QObject):
             self._timer.start()
         return super().eventFilter(watched, event)
 
-    def needs(self, *, lines: int = 2) -> dict[int, int]:
-        """What each shared column in view needs: its header (on ``lines`` lines at most) and its
-        widest cell in view."""
+    def _cells(self) -> dict[int, int]:
+        """The widest cell in view of each shared column in view (this measures rows: once)."""
         header = self.header()
         return {
-            column: max(
-                label_need(header, column, lines=lines), self.view.sizeHintForColumn(column)
-            )
+            column: self.view.sizeHintForColumn(column)
             for column in range(header.count())
             if not header.isSectionHidden(column) and column not in self.keep
+        }
+
+    def _needs(self, cells: dict[int, int], lines: int) -> dict[int, int]:
+        """What each column needs: its header (on ``lines`` lines at most) and its widest cell."""
+        header = self.header()
+        return {
+            column: max(label_need(header, column, lines=lines), cell)
+            for column, cell in cells.items()
         }
 
     def apply(self) -> None:
@@ -167,16 +172,16 @@ class SharedColumns(QObject):
         width = self.view.viewport().width() - kept
         if width <= 0:
             return
-        one_line = self.needs(lines=1)
+        cells = self._cells()
+        labels = {column: label_need(header, column, lines=1) for column in cells}
+        one_line = {column: max(labels[column], cell) for column, cell in cells.items()}
         # every label on one line while they all fit; else a label may take a second line
-        needs = one_line if sum(one_line.values()) <= width else self.needs(lines=2)
+        needs = one_line if sum(one_line.values()) <= width else self._needs(cells, 2)
         for column, size in shares(needs, width, self.grow).items():
             if header.sectionSize(column) != size:
                 header.resizeSection(column, size)
         # a label wider than its column goes on two lines, and the header makes room for them
-        wrapped = any(
-            header.sectionSize(column) < label_need(header, column, lines=1) for column in one_line
-        )
+        wrapped = any(header.sectionSize(column) < need for column, need in labels.items())
         height = self._one_line + header.fontMetrics().lineSpacing() if wrapped else 0
         if header.minimumHeight() != height:
             header.setMinimumHeight(height)
